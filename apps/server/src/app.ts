@@ -1,0 +1,119 @@
+// The whole application as one Fastify plugin-tree; server.ts listens, tests build exactly this.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import type { Config } from './lib/config.js';
+import type { DB } from './db/schema.js';
+import type { DatabaseHandle } from './db/database.js';
+import errorsPlugin from './plugins/errors.js';
+import authPlugin from './plugins/auth.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { TokenService } from './modules/auth/tokens.js';
+import { OrdersService } from './modules/orders/orders.service.js';
+import healthRoutes from './routes/health.routes.js';
+import authRoutes from './routes/admin/auth.routes.js';
+import ordersRoutes from './routes/admin/orders.routes.js';
+import landingSitesRoutes from './routes/front/landing-sites.routes.js';
+
+export interface Services {
+  auth: AuthService;
+  orders: OrdersService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<DB>;
+    dbKind: DatabaseHandle['kind'];
+    services: Services;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword'], censor: '[redacted]' },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: {
+      customOptions: { verbose: true },
+      // `errorMessage` lets a contract schema carry the spec's own wording for a failed rule.
+      plugins: [(ajv) => ajv.addKeyword('errorMessage')],
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const tokens = new TokenService(opts.jwtSecret, config.jwtExpiresIn);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('services', {
+    auth: new AuthService(database.db, tokens),
+    orders: new OrdersService(database.db),
+  } satisfies Services);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://translate.google.com', 'https://translate.googleapis.com', 'https://translate-pa.googleapis.com'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com', 'https://www.gstatic.com'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
+        connectSrc: ["'self'", 'https://translate.googleapis.com', 'https://translate-pa.googleapis.com'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(errorsPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'eTA Desk API', version: '1.0.0', description: 'Back-office console and public tracking portal.' },
+      components: { securitySchemes: { staffToken: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ staffToken: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(ordersRoutes);
+  await app.register(landingSitesRoutes);
+
+  const webDist = config.webDist ?? DEFAULT_WEB_DIST;
+  const hasWeb = existsSync(`${webDist}/index.html`);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+      return reply.code(404).send({ status: 0, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+    }
+    // The single-page app owns every other path (/admin/..., /track-order/...).
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

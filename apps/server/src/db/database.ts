@@ -1,0 +1,48 @@
+// One Kysely<DB> over either driver: `pg` for a PostgreSQL server (DATABASE_URL) or PGlite, the same
+// PostgreSQL compiled to WASM, for the zero-setup embedded default (files under DATA_DIR).
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import type { DB } from './schema.js';
+
+export type Database = Kysely<DB>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const DATE = 1082;
+const NUMERIC = 1700;
+
+// Counts and bigserial ids fit in a JS number; dates stay 'YYYY-MM-DD' (no time-zone shift).
+pg.types.setTypeParser(INT8, (v) => Number(v));
+pg.types.setTypeParser(NUMERIC, (v) => Number(v));
+pg.types.setTypeParser(DATE, (v) => v);
+
+export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<DatabaseHandle> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const client = await PGlite.create({
+    ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+    extensions: { pg_trgm },
+    parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v },
+  });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (!client.closed) await client.close();
+    },
+  };
+}
+

@@ -1,0 +1,20 @@
+// Forward-only migrations, bundled in code so the built server carries them (no directory scanning).
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import * as m001 from './migrations/001-initial-schema.js';
+import * as m002 from './migrations/002-order-counters.js';
+import * as m003 from './migrations/003-reference-data.js';
+
+const migrations: Record<string, Migration> = {
+  '001-initial-schema': m001,
+  '002-order-counters': m002,
+  '003-reference-data': m003,
+};
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,251 @@
+// Kysely's view of the database (migrations/ are the truth; this mirrors them for type checking).
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { MailProvider, PaymentStatus, ProcessingType, ProcessStatus, StaffType } from '@eta/contracts';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** `date` columns travel as 'YYYY-MM-DD' strings (type parser 1082 set on both drivers). */
+type DateOnly = string;
+
+export interface LandingSitesTable {
+  key: string;
+  display_name: string;
+  logo_url: string;
+  menu_links: ColumnType<{ label: string; url: string }[], string, string>;
+  footer_contact: string;
+  mail_sender: string;
+  support_phone: string | null;
+  disclaimer: Generated<string>;
+  fee_text: Generated<string>;
+  intake_key_hash: string | null;
+  created_at: CreatedAt;
+}
+
+export interface StaffTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string;
+  type: StaffType;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+  password_changed_at: Timestamp;
+}
+
+export interface GatewaysTable {
+  id: Generated<number>;
+  gateway_name: string;
+  is_active: Generated<boolean>;
+  secrets: ColumnType<Record<string, string>, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  order_id: string;
+  email: string;
+  landing_site: string;
+  payment_status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  process_status: ColumnType<ProcessStatus, ProcessStatus | undefined, ProcessStatus>;
+  processing_type: ColumnType<ProcessingType, ProcessingType | undefined, ProcessingType>;
+  processing_date: DateOnly | null;
+  assign_to: number | null;
+  assign_date: Date | null;
+  refund_date: Date | null;
+  amount_cents: Generated<number>;
+  currency: Generated<string>;
+  gateway_id: number | null;
+  transaction_id: string | null;
+  merchant_name: string | null;
+
+  applying_for_someone: boolean | null;
+  applying_for_minor: boolean | null;
+  representative_is: string | null;
+  being_paid: boolean | null;
+  membership_id: string | null;
+  province_or_territory: string | null;
+  surname: string | null;
+  first_name: string | null;
+  firm_or_organization: string | null;
+  mailing_address: string | null;
+  telephone_number: string | null;
+  country_code: string | null;
+  postal_code: string | null;
+  fax_number: string | null;
+  email_address: string | null;
+
+  travel_document: string | null;
+  country_on_passport: string | null;
+  taiwan_personal_identification_number: string | null;
+  confirm_taiwan_personal_identification_number: string | null;
+  lawful_permanent_resident_of_us: boolean | null;
+  uscis_number: string | null;
+  confirm_uscis_number: string | null;
+  uscis_exp_year: number | null;
+  citizen_country: string | null;
+
+  passport_number: string | null;
+  confirm_passport_number: string | null;
+  passport_surname: string | null;
+  passport_first_name: string | null;
+  birth_year: number | null;
+  birth_month: number | null;
+  birth_date: number | null;
+  gender: string | null;
+  country_of_birth: string | null;
+  city_of_birth: string | null;
+  passport_issue_year: number | null;
+  passport_issue_month: number | null;
+  passport_issue_date: number | null;
+  passport_exp_year: number | null;
+  passport_exp_month: number | null;
+  passport_exp_date: number | null;
+
+  country: string | null;
+  marital_status: string | null;
+  appliedd_for_visa_before: boolean | null;
+  uci_number: string | null;
+  confirm_uci_number: string | null;
+
+  occupation: string | null;
+  job_title: string | null;
+  employer_or_school_name: string | null;
+  job_country: string | null;
+  job_state: string | null;
+  job_city: string | null;
+  working_since: number | null;
+
+  preferred_language: string | null;
+  apartment_number: string | null;
+  house_name: string | null;
+  street_name: string | null;
+  street_name_2: string | null;
+  city: string | null;
+  res_state: string | null;
+  res_zip_code: string | null;
+  district: string | null;
+
+  do_you_know_when_travel_to_canada: boolean | null;
+  travel_to_canada_year: DateOnly | null;
+  travel_to_canada_hour: string | null;
+
+  have_you_ever_been_refused_a_visa_or_permit: boolean | null;
+  country_that_refused_you_a_visa_or_permit: string | null;
+  have_you_ever_committed_been_arrested: boolean | null;
+  please_indicate_where_committed_been_arrested: string | null;
+  is_your_contact_with_tuberculosis: boolean | null;
+  have_you_ever_been_diagnosed_with_tuberculosis: boolean | null;
+  past_two_years_diagnosed_with_tuberculosis: boolean | null;
+  have_one_of_these_conditions: boolean | null;
+  additional_details: string | null;
+
+  customer_sign: string | null;
+  customer_date: Date | null;
+  ip_address: string | null;
+  customer_browser: string | null;
+  customer_timezone: string | null;
+
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface RemarksTable {
+  id: Generated<number>;
+  order_id: number;
+  staff_id: number | null;
+  remark_name: string;
+  remark: string;
+  whatsapp: Generated<boolean>;
+  telephone: Generated<boolean>;
+  status_refund: Generated<boolean>;
+  voided: Generated<boolean>;
+  chargeback: Generated<boolean>;
+  report_error: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  order_id: number;
+  storage_key: string;
+  original_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  uploaded_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface MailsTable {
+  id: Generated<number>;
+  order_id: number | null;
+  kind: 'approval' | 'invoice' | 'resend' | 'refund';
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  provider: MailProvider;
+  state: Generated<'queued' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  provider_message_id: string | null;
+  document_id: number | null;
+  created_at: Timestamp;
+  sent_at: Date | null;
+}
+
+export interface DownloadsTable {
+  id: Generated<number>;
+  order_id: number;
+  document_id: number | null;
+  created_at: Timestamp;
+  ip: string;
+  user_agent: string | null;
+  browser: string | null;
+  os: string | null;
+  device: string | null;
+  device_type: string | null;
+  location: string | null;
+  timezone: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: CreatedAt;
+  actor_id: number | null;
+  actor_name: string | null;
+  action: string;
+  order_id: number | null;
+  target: string | null;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  ip: string | null;
+}
+
+export interface OrderCountersTable {
+  process_status: ProcessStatus;
+  processing_type: ProcessingType;
+  assign_to: number;
+  processing_date: DateOnly;
+  n: number;
+}
+
+export interface DB {
+  landing_sites: LandingSitesTable;
+  staff: StaffTable;
+  gateways: GatewaysTable;
+  orders: OrdersTable;
+  remarks: RemarksTable;
+  documents: DocumentsTable;
+  mails: MailsTable;
+  downloads: DownloadsTable;
+  audit_log: AuditLogTable;
+  order_counters: OrderCountersTable;
+}
+
+export type Order = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type OrderUpdate = Updateable<OrdersTable>;
+export type Staff = Selectable<StaffTable>;

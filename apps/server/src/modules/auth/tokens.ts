@@ -1,0 +1,49 @@
+// Staff session tokens (HS256 JWT via jose). `pwv` ties a token to the password it was issued under:
+// changing the password changes pwv, so every older token stops working.
+import { SignJWT, jwtVerify, errors } from 'jose';
+import type { StaffType } from '@eta/contracts';
+
+export interface TokenSubject {
+  id: number;
+  name: string;
+  type: StaffType;
+  passwordChangedAt: Date;
+}
+
+export interface VerifiedToken {
+  staffId: number;
+  pwv: number;
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    private readonly expiresIn: string,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(s: TokenSubject): Promise<string> {
+    return new SignJWT({ name: s.name, type: s.type, pwv: s.passwordChangedAt.getTime() })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(s.id))
+      .setIssuedAt()
+      .setExpirationTime(this.expiresIn)
+      .sign(this.key);
+  }
+
+  /** Returns null for any token that is malformed, forged or expired. */
+  async verify(token: string): Promise<VerifiedToken | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const staffId = Number(payload.sub);
+      const pwv = payload.pwv;
+      if (!Number.isInteger(staffId) || typeof pwv !== 'number') return null;
+      return { staffId, pwv };
+    } catch (err) {
+      if (err instanceof errors.JOSEError || err instanceof TypeError) return null;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,74 @@
+// The queue definitions of DESIGN §3, written once: each queue is a filter over paid orders. The list,
+// the search and the counts all read these, so a queue means the same thing everywhere.
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import type { ProcessStatus, QueueName } from '@eta/contracts';
+import type { DB } from '../../db/schema.js';
+
+type Eb = ExpressionBuilder<DB, 'orders'>;
+
+/** Statuses that end an order's life in My Orders. */
+export const CLOSED_STATUSES: ProcessStatus[] = ['Completed', 'Deleted', 'Refund Completed'];
+
+/** "Today" for Future orders is the UTC date (processing dates are calendar dates without a zone). */
+const today = sql<string>`current_date`;
+
+export function queueFilter(queue: QueueName, eb: Eb, staffId: number): Expression<SqlBool> {
+  const paid = eb('orders.payment_status', '=', 'Success');
+  const status = (s: ProcessStatus) => eb.and([paid, eb('orders.process_status', '=', s)]);
+  switch (queue) {
+    case 'newOrder':
+      // Index: orders_new_queue_idx (processing_type, created_at DESC, id DESC).
+      return eb.and([
+        paid,
+        eb('orders.process_status', '=', 'New'),
+        eb('orders.assign_to', 'is', null),
+        eb.or([
+          eb('orders.processing_type', '=', 'Standard'),
+          eb.and([eb('orders.processing_type', '=', 'Future'), eb('orders.processing_date', '<=', today)]),
+        ]),
+      ]);
+    case 'priorityOrder':
+      return eb.and([
+        paid,
+        eb('orders.process_status', '=', 'New'),
+        eb('orders.assign_to', 'is', null),
+        eb('orders.processing_type', '=', 'Priority'),
+      ]);
+    case 'futureOrder':
+      // Index: orders_future_idx (processing_date, ...).
+      return eb.and([
+        paid,
+        eb('orders.process_status', '=', 'New'),
+        eb('orders.processing_type', '=', 'Future'),
+        eb('orders.processing_date', '>', today),
+      ]);
+    case 'myOrder':
+      // Index: orders_assignee_idx (assign_to, created_at DESC, id DESC).
+      return eb.and([
+        paid,
+        eb('orders.assign_to', '=', staffId),
+        eb('orders.process_status', 'not in', CLOSED_STATUSES),
+      ]);
+    case 'orderHistory':
+      // Index: orders_history_idx (created_at DESC, id DESC).
+      return eb.and([paid, eb('orders.process_status', '<>', 'Deleted')]);
+    case 'pendingOrder':
+      return status('Pending');
+    case 'completedOrder':
+      return status('Completed');
+    case 'awaitingResponse':
+      return status('Awaiting');
+    case 'awaitingGovt':
+      return status('AwaitingGovt');
+    case 'customerCalled':
+      return status('Customer Called');
+    case 'contactCustomer':
+      return status('Contact Customer');
+    case 'deletedOrder':
+      return status('Deleted');
+    case 'refundOrder':
+      return status('Refunds');
+    case 'chargeBack':
+      return status('ChargeBack');
+  }
+}

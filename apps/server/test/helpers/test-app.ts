@@ -1,0 +1,55 @@
+// Builds exactly the production app over a fresh test database, with helpers to sign staff in.
+import type { FastifyInstance } from 'fastify';
+import type { StaffType } from '@eta/contracts';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/lib/config.js';
+import type { DatabaseHandle } from '../../src/db/database.js';
+import { hashPassword } from '../../src/modules/auth/passwords.js';
+import { insertStaff } from '../../src/modules/staff/staff.repository.js';
+import { createTestDatabase } from './test-database.js';
+
+export const TEST_PASSWORD = 'correct-horse';
+export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+  /** Creates a staff member of this type and returns their id and a fresh token. */
+  signIn(type: StaffType, name?: string): Promise<{ id: number; name: string; email: string; token: string }>;
+}
+
+let passwordHash: Promise<string> | undefined;
+let counter = 0;
+
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config: Config = { ...loadConfig({}), logLevel: 'silent', ...overrides };
+  const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+    signIn: async (type, name) => {
+      counter += 1;
+      const staffName = name ?? `${type} ${counter}`;
+      const email = `${type.toLowerCase().replace(/\s+/g, '-')}-${counter}@test.local`;
+      const staff = await insertStaff(database.db, {
+        name: staffName,
+        email,
+        passwordHash: await (passwordHash ??= hashPassword(TEST_PASSWORD)),
+        type,
+      });
+      const res = await app.inject({ method: 'POST', url: '/api/admin/admin-login', payload: { email, password: TEST_PASSWORD } });
+      const body = res.json<{ jwtToken: string }>();
+      if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+      return { id: staff.id, name: staffName, email, token: body.jwtToken };
+    },
+  };
+}

@@ -1,0 +1,30 @@
+// Every route path of the app, in one place. Queue routes come from the contracts' QUEUES table.
+import type { QueueName } from '@eta/contracts';
+import { QUEUES } from '@eta/contracts/domain';
+import { encodeOrderId } from '../lib/order-id';
+
+export const paths = {
+  entry: '/',
+  dashboard: '/admin',
+  queue: (queue: QueueName): string => QUEUES[queue].path,
+  futureOrder: QUEUES.futureOrder.path,
+  viewOrder: {
+    pattern: '/admin/view-order/:encodedId',
+    build: (orderId: string): string => `/admin/view-order/${encodeOrderId(orderId)}`,
+  },
+  countryOrderList: '/admin/country-order-list',
+  sendInvoice: '/admin/send-invoice',
+  manageTeam: '/admin/manage-team',
+  manageTeamMember: '/admin/manage-team/:teamMemberId',
+  processedOrder: '/admin/processed-order',
+  gatewaySetting: '/admin/gateway-setting',
+  changePassword: '/admin/change-password',
+  trackOrder: {
+    pattern: '/track-order/:orderId?',
+    build: (orderId: string): string => `/track-order/${encodeURIComponent(orderId)}`,
+  },
+  orderDownload: {
+    pattern: '/get-new-order-details/:orderId',
+    build: (orderId: string): string => `/get-new-order-details/${encodeURIComponent(orderId)}`,
+  },
+} as const;

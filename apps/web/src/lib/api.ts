@@ -1,0 +1,41 @@
+// The one RTK Query API; every feature adds its endpoints with `api.injectEndpoints`.
+// Failures (HTTP error or envelope status other than 1) become { status, message } and are shown once,
+// here, as an error toast (spec §8); the expired-session case is handled by `sendRequest`.
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { toast } from 'react-toastify';
+import { envelopeStatusOf, failureMessage, isSuccess, sendRequest, type HttpMethod, type QueryParams } from './http';
+
+export interface ApiRequest {
+  url: string;
+  method?: HttpMethod;
+  params?: QueryParams;
+  body?: unknown;
+  /** Public portal calls: no staff token, no expired-session handling. */
+  isPublic?: boolean;
+  /** Leave the error toast to the caller (or to nobody, for optional data). */
+  silent?: boolean;
+}
+
+export interface ApiError {
+  /** HTTP status; 0 when the server could not be reached. */
+  status: number;
+  message: string;
+}
+
+export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (request, { signal }) => {
+  const { isPublic = false, silent = false, ...rest } = request;
+  const outcome = await sendRequest({ ...rest, signal, staff: !isPublic });
+  if (isSuccess(outcome)) return { data: outcome.body };
+
+  const error: ApiError = { status: outcome.httpStatus, message: failureMessage(outcome) };
+  const alreadyShown = !isPublic && (outcome.httpStatus === 401 || envelopeStatusOf(outcome.body) === 401);
+  if (!silent && !outcome.aborted && !alreadyShown) toast.error(error.message);
+  return { error };
+};
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: apiBaseQuery,
+  tagTypes: ['FolderCounts', 'OrderList', 'FutureOrderCounts'],
+  endpoints: () => ({}),
+});

@@ -1,0 +1,56 @@
+// Display formats of the order lists (spec §3, DESIGN §7): UTC dates as DD/MM/YYYY, telephone with its dialling code.
+
+const pad = (value: number): string => String(value).padStart(2, '0');
+
+function parseDate(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** An ISO timestamp in UTC as DD/MM/YYYY hh:mm:ss (24-hour clock); '' when absent or unreadable. */
+export function formatUtcDateTime(iso: string | null | undefined): string {
+  const date = parseDate(iso);
+  if (!date) return '';
+  const day = `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
+  return `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+}
+
+/** A date (ISO timestamp or 'YYYY-MM-DD') as DD/MM/YYYY, read in UTC; '' when absent or unreadable. */
+export function formatUtcDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const plain = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (plain) return `${plain[3]}/${plain[2]}/${plain[1]}`;
+  const date = parseDate(value);
+  return date ? `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}` : '';
+}
+
+/** An ISO timestamp in America/New_York, 24-hour, labelled EST or EDT as the date requires. */
+export function formatEasternDateTime(iso: string | null | undefined): string {
+  const date = parseDate(iso);
+  if (!date) return '';
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}:${part('second')} ${part('timeZoneName')}`;
+}
+
+/** '+<country_code> <telephone_number>'; just the number when there is no code; '' when there is no number. */
+export function formatTelephone(countryCode: string | null, telephone: string | null): string {
+  if (!telephone) return '';
+  const code = countryCode?.replace(/^\+/, '').trim();
+  return code ? `+${code} ${telephone}` : telephone;
+}
+
+export function formatFullName(firstName: string | null, surname: string | null): string {
+  return [firstName, surname].filter((part): part is string => Boolean(part?.trim())).join(' ');
+}

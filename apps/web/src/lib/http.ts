@@ -1,0 +1,107 @@
+// The one fetch helper: JSON in and out under /api, the staff token in `Authorization` (no Bearer prefix,
+// spec §6), and the expired-session rule of spec §8 applied once for every staff call.
+import { toast } from 'react-toastify';
+import { getAccessToken, removeStoredUser } from './auth/session';
+import { navigateTo } from './navigation';
+import { paths } from '../config/paths';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryParams = Record<string, string | number | undefined>;
+
+export interface HttpRequest {
+  /** Path below /api/, e.g. 'admin/get-folder-count'. */
+  url: string;
+  method?: HttpMethod;
+  params?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Staff calls carry the token and treat 401 as an expired session; public calls do neither. */
+  staff?: boolean;
+}
+
+export interface HttpOutcome {
+  /** HTTP status; 0 when the server could not be reached or the call was aborted. */
+  httpStatus: number;
+  /** Parsed JSON body, or null when there was none. */
+  body: unknown;
+  aborted: boolean;
+}
+
+const API_ROOT = '/api/';
+const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Please try again.';
+const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+
+export function buildUrl(url: string, params?: QueryParams): string {
+  const query = new URLSearchParams();
+  Object.entries(params ?? {}).forEach(([key, value]) => {
+    if (value !== undefined) query.set(key, String(value));
+  });
+  const search = query.toString();
+  return `${API_ROOT}${url.replace(/^\//, '')}${search ? `?${search}` : ''}`;
+}
+
+function field(body: unknown, name: string): unknown {
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+}
+
+/** The envelope's `message`, when the body has one. */
+export function messageOf(body: unknown): string | undefined {
+  const message = field(body, 'message');
+  return typeof message === 'string' && message.length > 0 ? message : undefined;
+}
+
+/** The envelope's `status` (1 success, 0 failure, 401 unauthorised). */
+export function envelopeStatusOf(body: unknown): unknown {
+  return field(body, 'status');
+}
+
+export function isSuccess(outcome: HttpOutcome): boolean {
+  return outcome.httpStatus >= 200 && outcome.httpStatus < 300 && envelopeStatusOf(outcome.body) === 1;
+}
+
+export function failureMessage(outcome: HttpOutcome): string {
+  if (outcome.httpStatus === 0) return NETWORK_ERROR_MESSAGE;
+  return messageOf(outcome.body) ?? `Request failed (${outcome.httpStatus}).`;
+}
+
+function endStaffSession(message: string | undefined): void {
+  // Several calls can fail together when a token expires; one toast is enough.
+  toast.error(message ?? SESSION_EXPIRED_MESSAGE, { toastId: 'session-expired' });
+  removeStoredUser();
+  navigateTo(paths.entry);
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export async function sendRequest({ url, method = 'GET', params, body, signal, staff = true }: HttpRequest): Promise<HttpOutcome> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = staff ? getAccessToken() : null;
+  if (token) headers.Authorization = token;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(url, params), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch {
+    return { httpStatus: 0, body: null, aborted: signal?.aborted ?? false };
+  }
+
+  const parsed = await parseBody(response);
+  if (staff && (response.status === 401 || envelopeStatusOf(parsed) === 401)) {
+    endStaffSession(messageOf(parsed));
+  }
+  return { httpStatus: response.status, body: parsed, aborted: false };
+}

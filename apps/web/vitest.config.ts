@@ -1,0 +1,17 @@
+// The 'web' test project: component tests in jsdom, run from the repo root with `vitest run --project web`.
+import { defineProject } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { contractsAlias } from './contracts-alias';
+
+export default defineProject({
+  plugins: [react()],
+  resolve: { alias: contractsAlias },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.tsx'],
+    setupFiles: ['./src/test/setup.ts'],
+    unstubGlobals: true,
+    restoreMocks: true,
+  },
+});

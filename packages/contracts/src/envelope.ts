@@ -1,0 +1,21 @@
+// The spec's JSON envelope: { status: 1 | 0 | 401, message, data? } with a truthful HTTP status beside it.
+import { Type, type TSchema } from 'typebox';
+
+export const ApiStatus = Type.Union([Type.Literal(1), Type.Literal(0), Type.Literal(401)]);
+
+export const Envelope = <T extends TSchema>(data: T) =>
+  Type.Object({ status: ApiStatus, message: Type.String(), data });
+
+export const MessageOnly = Type.Object({
+  status: ApiStatus,
+  message: Type.String(),
+  /** Field-level messages for 400 answers: field name → message. */
+  errors: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+
+export interface ApiEnvelope<T = undefined> {
+  status: 1 | 0 | 401;
+  message: string;
+  data?: T;
+  errors?: Record<string, string>;
+}
