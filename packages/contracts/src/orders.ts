@@ -45,6 +45,8 @@ export const OrderListQuery = Type.Object({
 export const OrderListPage = Type.Object({
   rows: Type.Array(OrderListRow),
   total: Type.Integer({ minimum: 0 }),
+  /** Search only: true when more rows match than were counted (total is then a lower bound). */
+  totalCapped: Type.Optional(Type.Boolean()),
   page: Type.Integer(),
   limit: Type.Integer(),
 });
@@ -60,11 +62,17 @@ export const SearchOrderBody = Type.Object({
 export type SearchOrderBody = Static<typeof SearchOrderBody>;
 
 const OrderIds = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 5000 });
+/**
+ * Optional optimistic-concurrency guard: order id → the `version` the person saw. An order whose version
+ * moved on meanwhile is reported back in `skipped` instead of being overwritten.
+ */
+const Versions = Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Integer({ minimum: 1 })));
 
 export const ChangeOrderStatusBody = Type.Object({
   orderId: OrderIds,
   updatingStatus: ProcessStatusSchema,
   permanentDeletedFlag: Type.Optional(Type.Boolean()),
+  versions: Versions,
 });
 export type ChangeOrderStatusBody = Static<typeof ChangeOrderStatusBody>;
 
@@ -72,10 +80,11 @@ export const AssignOrderBody = Type.Object({
   orderId: OrderIds,
   /** Staff name, or empty to move the orders back to New (spec "Move to New orders"). */
   assignto: Type.String({ maxLength: 200 }),
+  versions: Versions,
 });
 export type AssignOrderBody = Static<typeof AssignOrderBody>;
 
-export const MoveToCompleteRefundBody = Type.Object({ orderId: OrderIds });
+export const MoveToCompleteRefundBody = Type.Object({ orderId: OrderIds, versions: Versions });
 export type MoveToCompleteRefundBody = Static<typeof MoveToCompleteRefundBody>;
 
 /** Result of a bulk move: what changed and what was refused, with the reason per order. */

@@ -22,6 +22,16 @@ export const actorOf = (staff: Staff, ip: string): Actor => ({ id: staff.id, nam
 
 export default fp(async (app) => {
   app.decorateRequest('staff', null);
+  // A route without an entry in PERMISSIONS stops the server at start-up instead of being unreachable.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || !route.url.startsWith('/api/')) continue;
+      if (permissionFor(method, route.url) === undefined) {
+        throw new Error(`Route ${method} ${route.url} has no entry in PERMISSIONS (modules/auth/permissions.ts)`);
+      }
+    }
+  });
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     if (!url?.startsWith('/api/')) return; // the web app and static files

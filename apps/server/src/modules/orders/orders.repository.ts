@@ -1,0 +1,153 @@
+// All SQL of the order queues. Hot queries name the index they rely on (migrations/001).
+import { sql, type Kysely, type Transaction, type SelectQueryBuilder } from 'kysely';
+import type { OrderListRow, ProcessStatus, QueueName } from '@eta/contracts';
+import type { DB } from '../../db/schema.js';
+import { queueFilter } from './queues.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** The search expression; it must stay identical to the one of orders_search_trgm_idx. */
+const searchText = sql<string>`lower(orders.order_id || ' ' || coalesce(orders.passport_first_name, '') || ' ' ||
+  coalesce(orders.passport_surname, '') || ' ' || orders.email || ' ' || coalesce(orders.telephone_number, ''))`;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface QueueQuery {
+  queue: QueueName;
+  staffId: number;
+  offset: number;
+  limit: number;
+  /** Future queue: processing month 1-12. */
+  month?: number | undefined;
+  search?: string | undefined;
+}
+
+function baseQuery(db: Db, q: Omit<QueueQuery, 'offset' | 'limit'>) {
+  let query = db.selectFrom('orders').where((eb) => queueFilter(q.queue, eb, q.staffId));
+  if (q.month !== undefined) {
+    query = query.where(sql<number>`extract(month from orders.processing_date)`, '=', q.month);
+  }
+  if (q.search) {
+    query = query.where(searchText, 'like', `%${escapeLike(q.search.trim().toLowerCase())}%`);
+  }
+  return query;
+}
+
+const selectRow = (query: SelectQueryBuilder<DB, 'orders', object>) =>
+  query
+    .leftJoin('staff', 'staff.id', 'orders.assign_to')
+    .select([
+      'orders.order_id',
+      'orders.process_status',
+      'orders.passport_first_name',
+      'orders.passport_surname',
+      'orders.email',
+      'orders.telephone_number',
+      'orders.country_code',
+      'orders.created_at',
+      'orders.refund_date',
+      'orders.processing_date',
+      'orders.processing_type',
+      'orders.version',
+      sql<string>`coalesce(staff.name, '')`.as('assign_to'),
+    ]);
+
+export async function selectQueuePage(db: Db, q: QueueQuery): Promise<OrderListRow[]> {
+  const rows = await selectRow(baseQuery(db, q))
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+  return rows.map((r) => ({
+    order_id: r.order_id,
+    process_status: r.process_status,
+    passport_first_name: r.passport_first_name,
+    passport_surname: r.passport_surname,
+    email: r.email,
+    telephone_number: r.telephone_number,
+    country_code: r.country_code,
+    create_ts: r.created_at.toISOString(),
+    refund_date: r.refund_date ? r.refund_date.toISOString() : null,
+    processing_date: r.processing_date,
+    process_month: r.processing_type === 'Future' && r.processing_date ? monthLabel(r.processing_date) : null,
+    processing_type: r.processing_type,
+    assign_to: r.assign_to,
+    version: r.version,
+  }));
+}
+
+export const MONTH_LABELS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const monthLabel = (isoDate: string) => MONTH_LABELS[Number(isoDate.slice(5, 7)) - 1] ?? null;
+
+/** Exact count of a filtered queue (month or search), stopping at `cap` rows. */
+export async function countQueueRows(db: Db, q: Omit<QueueQuery, 'offset' | 'limit'>, cap: number): Promise<number> {
+  const inner = baseQuery(db, q).select(sql`1`.as('one')).limit(cap);
+  const row = await db
+    .selectFrom(inner.as('matches'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Future orders per processing month, from order_counters (migration 002). */
+export async function selectFutureMonthCounts(db: Db): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('order_counters')
+    .select([sql<number>`extract(month from processing_date)::int`.as('month'), sql<number>`sum(n)`.as('count')])
+    .where('process_status', '=', 'New')
+    .where('processing_type', '=', 'Future')
+    .where('processing_date', '>', sql<string>`current_date`)
+    .groupBy(sql`1`)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.month), Number(r.count)]));
+}
+
+/** Order ids are matched exactly, case-insensitive and trimmed (DESIGN §7); stored ids are upper case. */
+export const normalizeOrderId = (id: string) => id.trim().toUpperCase();
+
+export interface LockedOrder {
+  id: number;
+  order_id: string;
+  process_status: ProcessStatus;
+  payment_status: string;
+  assign_to: number | null;
+  assign_name: string | null;
+  version: number;
+}
+
+/** Locks the named orders for the rest of the transaction, in id order so concurrent moves cannot deadlock. */
+export function lockOrders(trx: Transaction<DB>, orderIds: string[]): Promise<LockedOrder[]> {
+  return trx
+    .selectFrom('orders')
+    .leftJoin('staff', 'staff.id', 'orders.assign_to')
+    .select([
+      'orders.id',
+      'orders.order_id',
+      'orders.process_status',
+      'orders.payment_status',
+      'orders.assign_to',
+      'staff.name as assign_name',
+      'orders.version',
+    ])
+    .where('orders.order_id', 'in', orderIds.map(normalizeOrderId))
+    .orderBy('orders.id')
+    .forUpdate('orders')
+    .execute();
+}
+
+export interface OrderChange {
+  process_status?: ProcessStatus;
+  assign_to?: number | null;
+  assign_date?: Date | null;
+  refund_date?: Date | null;
+}
+
+export async function updateOrders(trx: Transaction<DB>, ids: number[], change: OrderChange): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable('orders')
+    .set({ ...change, updated_at: new Date(), version: sql<number>`version + 1` })
+    .where('id', 'in', ids)
+    .execute();
+}

@@ -1,0 +1,33 @@
+// Test fixtures: orders with just the fields a test cares about, the rest realistic defaults.
+import type { Kysely } from 'kysely';
+import type { DB, NewOrder } from '../../src/db/schema.js';
+
+let next = 100_000_000;
+
+export const nextOrderId = () => `ETA-${String((next += 1)).padStart(9, '0')}`;
+
+export async function insertOrder(db: Kysely<DB>, overrides: Partial<NewOrder> = {}): Promise<string> {
+  const orderId = overrides.order_id ?? nextOrderId();
+  await db
+    .insertInto('orders')
+    .values({
+      order_id: orderId,
+      email: `${orderId.toLowerCase()}@mail.test`,
+      landing_site: 'default',
+      payment_status: 'Success',
+      process_status: 'New',
+      processing_type: 'Standard',
+      passport_first_name: 'Ada',
+      passport_surname: 'Lovelace',
+      telephone_number: '5550100',
+      country_code: '44',
+      citizen_country: 'United Kingdom',
+      created_at: new Date(Date.UTC(2026, 0, 1) + (next % 100_000) * 60_000),
+      ...overrides,
+    })
+    .execute();
+  return orderId;
+}
+
+/** 'YYYY-MM-DD' n days from today (UTC). */
+export const daysFromToday = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);

@@ -1,0 +1,144 @@
+// Every queue of DESIGN §3: an order in each state lands in exactly the queues it should, and the
+// folder counts, the list totals and the rows all agree.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUES, QUEUE_NAMES, type QueueName } from '@eta/contracts';
+import { buildTestApp, type TestApp } from './helpers/test-app.js';
+import { daysFromToday, insertOrder } from './helpers/orders.js';
+
+let t: TestApp;
+let alice: Awaited<ReturnType<TestApp['signIn']>>;
+let bob: Awaited<ReturnType<TestApp['signIn']>>;
+const expected = {} as Record<QueueName, string[]>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  alice = await t.signIn('Team', 'Alice Ames');
+  bob = await t.signIn('Team', 'Bob Brown');
+  const db = t.database.db;
+  const o = {
+    newStandard: await insertOrder(db),
+    newPriority: await insertOrder(db, { processing_type: 'Priority' }),
+    futureLater: await insertOrder(db, { processing_type: 'Future', processing_date: daysFromToday(40) }),
+    futureDue: await insertOrder(db, { processing_type: 'Future', processing_date: daysFromToday(-1) }),
+    pendingAlice: await insertOrder(db, { process_status: 'Pending', assign_to: alice.id }),
+    pendingBob: await insertOrder(db, { process_status: 'Pending', assign_to: bob.id }),
+    awaitingAlice: await insertOrder(db, { process_status: 'Awaiting', assign_to: alice.id }),
+    awaitingGovt: await insertOrder(db, { process_status: 'AwaitingGovt' }),
+    called: await insertOrder(db, { process_status: 'Customer Called' }),
+    contact: await insertOrder(db, { process_status: 'Contact Customer' }),
+    completedAlice: await insertOrder(db, { process_status: 'Completed', assign_to: alice.id }),
+    refunds: await insertOrder(db, { process_status: 'Refunds', refund_date: new Date() }),
+    refundCompleted: await insertOrder(db, { process_status: 'Refund Completed' }),
+    chargeBack: await insertOrder(db, { process_status: 'ChargeBack' }),
+    deletedAlice: await insertOrder(db, { process_status: 'Deleted', assign_to: alice.id }),
+  };
+  // Unpaid orders appear in no queue at all.
+  await insertOrder(db, { payment_status: 'Pending' });
+  await insertOrder(db, { payment_status: 'Failed', process_status: 'Completed' });
+
+  const all = Object.values(o);
+  Object.assign(expected, {
+    newOrder: [o.newStandard, o.futureDue],
+    priorityOrder: [o.newPriority],
+    pendingOrder: [o.pendingAlice, o.pendingBob],
+    myOrder: [o.pendingAlice, o.awaitingAlice],
+    completedOrder: [o.completedAlice],
+    awaitingResponse: [o.awaitingAlice],
+    awaitingGovt: [o.awaitingGovt],
+    customerCalled: [o.called],
+    contactCustomer: [o.contact],
+    orderHistory: all.filter((id) => id !== o.deletedAlice),
+    deletedOrder: [o.deletedAlice],
+    refundOrder: [o.refunds],
+    chargeBack: [o.chargeBack],
+    futureOrder: [o.futureLater],
+  } satisfies Record<QueueName, string[]>);
+});
+afterAll(() => t.close());
+
+const get = (url: string, token: string) => t.app.inject({ url, headers: { authorization: token } });
+
+describe('queue definitions', () => {
+  it.each(QUEUE_NAMES)('%s holds exactly its orders, and its count and total agree', async (queue) => {
+    const res = await get(`/api/admin/get-orders-list/${queue}?page=1&limit=100&delay=1&userName=Alice%20Ames`, alice.token);
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.rows.map((r: { order_id: string }) => r.order_id).sort()).toEqual([...expected[queue]].sort());
+    expect(data.total).toBe(expected[queue].length);
+    const counts = (await get('/api/admin/get-folder-count?userName=Alice%20Ames', alice.token)).json().data;
+    expect(counts[QUEUES[queue].countKey]).toBe(expected[queue].length);
+  });
+
+  it('My Orders follows the signed-in person, whatever userName says', async () => {
+    const res = await get('/api/admin/get-orders-list/myOrder?userName=Alice%20Ames', bob.token);
+    expect(res.json().data.rows.map((r: { order_id: string }) => r.order_id)).toEqual([expected.pendingOrder[1]]);
+  });
+
+  it('lists newest first with a stable tie-breaker, paging without repeats or gaps', async () => {
+    const db = t.database.db;
+    const same = new Date('2025-06-01T10:00:00Z');
+    for (let i = 0; i < 7; i += 1) await insertOrder(db, { process_status: 'ChargeBack', created_at: same });
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page += 1) {
+      const { data } = (await get(`/api/admin/get-orders-list/chargeBack?page=${page}&limit=3`, alice.token)).json();
+      seen.push(...data.rows.map((r: { order_id: string }) => r.order_id));
+      expect(data.total).toBe(8);
+    }
+    expect(new Set(seen).size).toBe(8);
+    const full = (await get('/api/admin/get-orders-list/chargeBack?limit=100', alice.token)).json().data.rows;
+    expect(full.map((r: { order_id: string }) => r.order_id)).toEqual(seen);
+    const times = full.map((r: { create_ts: string }) => r.create_ts);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('shows the assignee by name and the row fields of spec §3 Version A', async () => {
+    const { data } = (await get('/api/admin/get-orders-list/pendingOrder', alice.token)).json();
+    const row = data.rows.find((r: { order_id: string }) => r.order_id === expected.pendingOrder[0]);
+    expect(row).toMatchObject({
+      process_status: 'Pending',
+      passport_first_name: 'Ada',
+      passport_surname: 'Lovelace',
+      telephone_number: '5550100',
+      country_code: '44',
+      assign_to: 'Alice Ames',
+      create_ts: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/),
+    });
+    const future = (await get('/api/admin/get-orders-list/futureOrder', alice.token)).json().data.rows[0];
+    expect(future.processing_date).toBe(daysFromToday(40));
+    expect(future.process_month).toMatch(/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$/);
+  });
+
+  it('refuses an unknown queue and bad paging with 400', async () => {
+    for (const url of [
+      '/api/admin/get-orders-list/everything',
+      '/api/admin/get-orders-list/newOrder?page=0',
+      '/api/admin/get-orders-list/newOrder?limit=abc',
+      '/api/admin/get-orders-list/newOrder?limit=999999',
+    ]) {
+      const res = await get(url, alice.token);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().status).toBe(0);
+    }
+  });
+
+  it('needs a signed-in staff member', async () => {
+    expect((await t.app.inject({ url: '/api/admin/get-orders-list/newOrder' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/admin/get-folder-count' })).statusCode).toBe(401);
+  });
+});
+
+describe('future months', () => {
+  it('counts Future orders per processing month and lists one month', async () => {
+    const month = Number(daysFromToday(40).slice(5, 7));
+    const counts = (await get('/api/admin/future-order-counts', alice.token)).json().data;
+    expect(counts).toHaveLength(12);
+    expect(counts.map((c: { label: string }) => c.label)).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
+    expect(counts.find((c: { month: number }) => c.month === month).count).toBe(1);
+    expect(counts.reduce((sum: number, c: { count: number }) => sum + c.count, 0)).toBe(1);
+    const list = (await get(`/api/admin/get-orders-list/futureOrder?month=${month}`, alice.token)).json().data;
+    expect(list.rows.map((r: { order_id: string }) => r.order_id)).toEqual(expected.futureOrder);
+    expect(list.total).toBe(1);
+    const other = (await get(`/api/admin/get-orders-list/futureOrder?month=${(month % 12) + 1}`, alice.token)).json().data;
+    expect(other).toMatchObject({ rows: [], total: 0 });
+  });
+});

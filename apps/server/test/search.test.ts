@@ -1,0 +1,81 @@
+// Search: any substring of order id, first name, surname, e-mail or telephone, only inside the queue asked.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers/test-app.js';
+import { insertOrder } from './helpers/orders.js';
+
+let t: TestApp;
+let token: string;
+let newOne: string;
+let completed: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  token = (await t.signIn('Team')).token;
+  newOne = await insertOrder(t.database.db, {
+    passport_first_name: 'Giulia',
+    passport_surname: 'Bernasconi',
+    email: 'g.bern@example.it',
+    telephone_number: '3471234567',
+  });
+  completed = await insertOrder(t.database.db, {
+    process_status: 'Completed',
+    passport_first_name: 'Giulio',
+    passport_surname: 'Bernardi',
+    email: 'giulio@example.it',
+    telephone_number: '3479876543',
+  });
+  await insertOrder(t.database.db, { passport_first_name: 'Percy', passport_surname: '100%_sure', email: 'percy@example.com' });
+});
+afterAll(() => t.close());
+
+const search = async (searchVal: string, folderName: string, start = 0, end = 10) => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/admin/search-order', headers: { authorization: token }, payload: { start, end, searchVal, folderName } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { rows: { order_id: string }[]; total: number };
+};
+const ids = (d: { rows: { order_id: string }[] }) => d.rows.map((r) => r.order_id).sort();
+
+describe('search-order', () => {
+  it.each([
+    ['order id fragment', () => newOne.slice(-5)],
+    ['first name, any case', () => 'GIULIA'],
+    ['surname fragment', () => 'nasco'],
+    ['e-mail fragment', () => 'g.bern@'],
+    ['telephone fragment', () => '1234567'],
+  ])('finds by %s', async (_label, value) => {
+    expect(ids(await search(value(), 'newOrder'))).toEqual([newOne]);
+  });
+
+  it('stays inside the queue asked for', async () => {
+    expect(ids(await search('bern', 'newOrder'))).toEqual([newOne]);
+    expect(ids(await search('bern', 'completedOrder'))).toEqual([completed]);
+    expect(ids(await search('bern', 'orderHistory'))).toEqual([newOne, completed].sort());
+    expect((await search('bern', 'deletedOrder')).total).toBe(0);
+  });
+
+  it('treats % and _ as plain characters', async () => {
+    expect((await search('%', 'newOrder')).total).toBe(1);
+    expect((await search('0%_s', 'newOrder')).total).toBe(1);
+    expect((await search('_', 'orderHistory')).total).toBe(1);
+  });
+
+  it('pages with start/end and reports the total', async () => {
+    const first = await search('example', 'orderHistory', 0, 2);
+    const second = await search('example', 'orderHistory', 2, 4);
+    expect(first.total).toBe(3);
+    expect(first.rows).toHaveLength(2);
+    expect(second.rows).toHaveLength(1);
+    expect(new Set([...ids(first), ...ids(second)]).size).toBe(3);
+  });
+
+  it('refuses a bad window or an unknown queue', async () => {
+    for (const payload of [
+      { start: 5, end: 5, searchVal: 'x', folderName: 'newOrder' },
+      { start: -1, end: 5, searchVal: 'x', folderName: 'newOrder' },
+      { start: 0, end: 5, searchVal: 'x', folderName: 'secret' },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/search-order', headers: { authorization: token }, payload });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});
