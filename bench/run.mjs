@@ -1,0 +1,233 @@
+// `npm run bench`: seeds a million orders into the PostgreSQL at DATABASE_URL (once), starts the real
+// built server against it, drives each endpoint with autocannon at concurrency 8 and measures the bare
+// SQL of each endpoint with EXPLAIN ANALYZE. Prints a table, writes bench/results/<date>.json and the
+// table in docs/PERFORMANCE.md. Targets live here, never in unit tests.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import { hash } from '@node-rs/argon2';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const TARGET_ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 8;
+const PORT = Number(process.env.BENCH_PORT ?? 3917);
+const BENCH_EMAIL = 'bench@eta-desk.local';
+const BENCH_PASSWORD = 'bench-password';
+const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/eta_bench';
+
+const TARGETS = { counts: 5, page1: 15, page1000: 40, search: 50, future: 15 };
+
+async function ensureDatabase() {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  await admin.end();
+}
+
+function run(cmd, args, env) {
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+  return once(child, 'exit').then(([code]) => {
+    if (code !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${code}`);
+  });
+}
+
+async function seedIfNeeded(pool) {
+  const exists = await pool.query(`SELECT to_regclass('public.orders') AS t`);
+  const have = exists.rows[0].t ? Number((await pool.query('SELECT count(*) FROM orders')).rows[0].count) : 0;
+  if (have >= TARGET_ORDERS) {
+    console.log(`Database already holds ${have} orders.`);
+    return { seeded: 0, seedSeconds: null };
+  }
+  const started = Date.now();
+  await run('node', ['apps/server/dist/cli/seed.js', '--orders', String(TARGET_ORDERS - have), '--seed', '42'], { DATABASE_URL: databaseUrl, DEMO_DATA: 'false' });
+  return { seeded: TARGET_ORDERS - have, seedSeconds: (Date.now() - started) / 1000 };
+}
+
+async function ensureBenchAdmin(pool) {
+  const passwordHash = await hash(BENCH_PASSWORD);
+  await pool.query(
+    `INSERT INTO staff (name, email, password_hash, type) VALUES ('Bench Admin', $1, $2, 'Admin')
+     ON CONFLICT (lower(email)) DO UPDATE SET password_hash = EXCLUDED.password_hash, password_changed_at = now()`,
+    [BENCH_EMAIL, passwordHash],
+  );
+}
+
+async function startServer() {
+  const child = spawn('node', ['apps/server/dist/server.js'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT), HOST: '127.0.0.1', DEMO_DATA: 'false', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${PORT}/api/health`);
+      if (res.ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error('server did not start');
+}
+
+async function login() {
+  const res = await fetch(`http://127.0.0.1:${PORT}/api/admin/admin-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
+  });
+  const body = await res.json();
+  if (body.status !== 1) throw new Error(`bench login failed: ${JSON.stringify(body)}`);
+  return body.jwtToken;
+}
+
+/** Drives one endpoint; latencies are recorded per response so p50/p95/p99 are exact, not interpolated. */
+function load(name, request, token, duration = DURATION) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${PORT}${request.path}`,
+        method: request.method ?? 'GET',
+        headers: { authorization: token, 'content-type': 'application/json' },
+        body: request.body ? JSON.stringify(request.body) : undefined,
+        connections: CONNECTIONS,
+        duration,
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        if (result.non2xx > 0) return reject(new Error(`${name}: ${result.non2xx} non-2xx answers`));
+        latencies.sort((a, b) => a - b);
+        const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] * 100) / 100;
+        resolve({ requests: result.requests.total, rps: Math.round(result.requests.average), p50: at(0.5), p95: at(0.95), p99: at(0.99) });
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+}
+
+/** Runs a service call on a Kysely that records its SQL, then times that SQL with EXPLAIN ANALYZE. */
+async function bareSql(pool, services, call) {
+  const captured = [];
+  const db = new Kysely({ dialect: new PostgresDialect({ pool }), log: (e) => e.level === 'query' && captured.push(e.query) });
+  await call(new services.OrdersService(db), db);
+  const times = [];
+  for (let i = 0; i < 15; i += 1) {
+    let total = 0;
+    for (const q of captured) {
+      const { rows } = await pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${q.sql}`, q.parameters);
+      total += rows[0]['QUERY PLAN'][0]['Execution Time'];
+    }
+    times.push(total);
+  }
+  times.sort((a, b) => a - b);
+  return { medianMs: Math.round(times[Math.floor(times.length / 2)] * 100) / 100, statements: captured.length };
+}
+
+async function main() {
+  await ensureDatabase();
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  pg.types.setTypeParser(20, Number);
+  pg.types.setTypeParser(1082, (v) => v);
+  // Migrations run inside the seeder and the server; make sure they exist before reading samples.
+  const seed = await seedIfNeeded(pool);
+  await ensureBenchAdmin(pool);
+  await pool.query('ANALYZE orders');
+
+  const sample = (await pool.query(`SELECT order_id, email, passport_surname FROM orders WHERE payment_status = 'Success' ORDER BY id LIMIT 1 OFFSET 500000`)).rows[0];
+  const staff = (await pool.query(`SELECT * FROM staff WHERE email = $1`, [BENCH_EMAIL])).rows[0];
+  const idFragment = sample.order_id.slice(-6);
+  const emailFragment = sample.email.split('@')[0].slice(0, 7);
+  const surname = sample.passport_surname;
+
+  const services = await import(path.join(root, 'apps/server/dist/modules/orders/orders.service.js'));
+  const cases = [
+    { name: 'folder counts', kind: 'counts', path: '/api/admin/get-folder-count?userName=Bench%20Admin', call: (s) => s.folderCounts(staff.id) },
+  ];
+  for (const queue of ['newOrder', 'pendingOrder', 'completedOrder', 'orderHistory']) {
+    for (const page of [1, 1000]) {
+      cases.push({
+        name: `list ${queue} page ${page}`,
+        kind: page === 1 ? 'page1' : 'page1000',
+        path: `/api/admin/get-orders-list/${queue}?page=${page}&limit=10&delay=1`,
+        call: (s) => s.listQueue(staff, queue, page, 10),
+      });
+    }
+  }
+  for (const [label, value] of [['order id fragment', idFragment], ['e-mail fragment', emailFragment], ['surname', surname]]) {
+    cases.push({
+      name: `search ${label} "${value}"`,
+      kind: 'search',
+      method: 'POST',
+      path: '/api/admin/search-order',
+      body: { start: 0, end: 10, searchVal: value, folderName: 'orderHistory' },
+      call: (s) => s.searchQueue(staff, 'orderHistory', value, 0, 10),
+    });
+  }
+  cases.push({ name: 'future month counts', kind: 'future', path: '/api/admin/future-order-counts', call: (s) => s.futureMonthCounts() });
+
+  const server = await startServer();
+  const results = [];
+  try {
+    const token = await login();
+    for (const c of cases) {
+      await load(c.name, c, token, 2); // warm-up: caches and JIT, not measured
+      const http = await load(c.name, c, token);
+      const sqlTime = await bareSql(pool, services, c.call);
+      const target = TARGETS[c.kind];
+      const row = { name: c.name, ...http, sqlMs: sqlTime.medianMs, statements: sqlTime.statements, targetP95: target, meets: http.p95 <= target };
+      results.push(row);
+      console.log(`${row.meets ? 'ok  ' : 'MISS'} ${c.name.padEnd(44)} p50 ${row.p50}ms  p95 ${row.p95}ms  p99 ${row.p99}ms  ${row.rps} req/s  sql ${row.sqlMs}ms`);
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await pool.end();
+  }
+
+  const date = new Date().toISOString().slice(0, 10);
+  const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? ''}, Node ${process.version}`;
+  const report = { date, orders: TARGET_ORDERS, connections: CONNECTIONS, durationSeconds: DURATION, machine, seed, results };
+  await mkdir(path.join(root, 'bench/results'), { recursive: true });
+  await writeFile(path.join(root, `bench/results/${date}.json`), JSON.stringify(report, null, 2) + '\n');
+  await writeTable(report);
+  if (results.some((r) => !r.meets)) console.log('\nSome targets were missed: see docs/PERFORMANCE.md.');
+}
+
+async function writeTable(report) {
+  const file = path.join(root, 'docs/PERFORMANCE.md');
+  const lines = [
+    `<!-- bench:start -->`,
+    `Measured ${report.date} with \`npm run bench\`: ${report.orders.toLocaleString('en')} orders on PostgreSQL, ${report.connections} connections, ${report.durationSeconds} s per endpoint; ${report.machine}.`,
+    report.seed.seedSeconds ? `Seeding ${report.seed.seeded.toLocaleString('en')} orders took ${report.seed.seedSeconds.toFixed(1)} s.` : '',
+    '',
+    '| endpoint | p50 ms | p95 ms | p99 ms | req/s | bare SQL ms | target p95 ms | met |',
+    '|---|---:|---:|---:|---:|---:|---:|:-:|',
+    ...report.results.map((r) => `| ${r.name} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | ${r.sqlMs} | ${r.targetP95} | ${r.meets ? 'yes' : '**no**'} |`),
+    `<!-- bench:end -->`,
+  ].filter((l, i, a) => l !== '' || a[i - 1] !== '');
+  let doc = '';
+  try {
+    doc = await readFile(file, 'utf8');
+  } catch {
+    doc = '# Performance\n\n<!-- bench:start -->\n<!-- bench:end -->\n';
+  }
+  const block = lines.join('\n');
+  doc = doc.includes('<!-- bench:start -->') ? doc.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, block) : `${doc}\n${block}\n`;
+  await writeFile(file, doc);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,102 @@
+// Starts the real built server (apps/server/dist) the way `npm start` does, on a fresh data directory and a
+// free port, and a headless chromium page pointed at it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const resultsDir = path.join(root, 'test-results');
+
+export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' };
+
+export interface DemoStaff {
+  email: string;
+  type: string;
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  demoPassword: string;
+  demoStaff: DemoStaff[];
+  stop(): Promise<void>;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+export async function startServer(): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eta-e2e-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO_DATA: 'true',
+      DEMO_ORDERS: '400',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const demo = /Demo data: .*password "([^"]+)"\): (.*)/.exec(output);
+  const demoStaff = (demo?.[2] ?? '')
+    .split(', ')
+    .map((s) => /^(\S+) \((.+)\)$/.exec(s.trim()))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ email: m[1]!, type: m[2]! }));
+  return {
+    baseUrl,
+    demoPassword: demo?.[1] ?? '',
+    demoStaff,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  await mkdir(resultsDir, { recursive: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('Email ID').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${baseUrl}/admin`);
+}
