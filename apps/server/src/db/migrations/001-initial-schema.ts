@@ -170,8 +170,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Queue lists: newest first with id as the tie-breaker; every queue shows paid orders only.
   await sql`CREATE INDEX orders_status_created_idx ON orders (process_status, created_at DESC, id DESC)
     WHERE payment_status = 'Success'`.execute(db);
-  await sql`CREATE INDEX orders_new_queue_idx ON orders (processing_type, created_at DESC, id DESC)
-    WHERE payment_status = 'Success' AND process_status = 'New' AND assign_to IS NULL`.execute(db);
+  // New and Priority read unassigned New orders newest first; one partial index each keeps both a plain walk.
+  await sql`CREATE INDEX orders_new_queue_idx ON orders (created_at DESC, id DESC)
+    WHERE payment_status = 'Success' AND process_status = 'New' AND assign_to IS NULL
+      AND processing_type <> 'Priority'`.execute(db);
+  await sql`CREATE INDEX orders_priority_queue_idx ON orders (created_at DESC, id DESC)
+    WHERE payment_status = 'Success' AND process_status = 'New' AND assign_to IS NULL
+      AND processing_type = 'Priority'`.execute(db);
   await sql`CREATE INDEX orders_history_idx ON orders (created_at DESC, id DESC)
     WHERE payment_status = 'Success' AND process_status <> 'Deleted'`.execute(db);
   await sql`CREATE INDEX orders_assignee_idx ON orders (assign_to, created_at DESC, id DESC)

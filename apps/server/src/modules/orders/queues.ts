@@ -17,17 +17,19 @@ export function queueFilter(queue: QueueName, eb: Eb, staffId: number): Expressi
   const status = (s: ProcessStatus) => eb.and([paid, eb('orders.process_status', '=', s)]);
   switch (queue) {
     case 'newOrder':
-      // Index: orders_new_queue_idx (processing_type, created_at DESC, id DESC).
+      // Index: orders_new_queue_idx (created_at DESC, id DESC); not-yet-due Future rows are filtered out.
       return eb.and([
         paid,
         eb('orders.process_status', '=', 'New'),
         eb('orders.assign_to', 'is', null),
+        eb('orders.processing_type', '<>', 'Priority'), // implied below; stated so the partial index matches
         eb.or([
           eb('orders.processing_type', '=', 'Standard'),
           eb.and([eb('orders.processing_type', '=', 'Future'), eb('orders.processing_date', '<=', today)]),
         ]),
       ]);
     case 'priorityOrder':
+      // Index: orders_priority_queue_idx (created_at DESC, id DESC).
       return eb.and([
         paid,
         eb('orders.process_status', '=', 'New'),
@@ -52,6 +54,7 @@ export function queueFilter(queue: QueueName, eb: Eb, staffId: number): Expressi
     case 'orderHistory':
       // Index: orders_history_idx (created_at DESC, id DESC).
       return eb.and([paid, eb('orders.process_status', '<>', 'Deleted')]);
+    // Single-status queues. Index: orders_status_created_idx (process_status, created_at DESC, id DESC).
     case 'pendingOrder':
       return status('Pending');
     case 'completedOrder':
