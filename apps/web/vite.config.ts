@@ -1,14 +1,11 @@
-// Builds the single-page app: staff console (/ and /admin/...) and public portal (/track-order/...)
-// as separate lazy chunks, so a customer never downloads console code.
+// Builds the single-page app. The staff console (/ and /admin/...) and the public portal (/track-order/...)
+// are separate lazy chunks (dynamic imports in app/router.tsx), so a customer never downloads console code.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { contractsAlias } from './contracts-alias';
+import { contractsAlias } from './contracts-alias.ts';
 
-const CHUNK_OF_SOURCE: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\/src\/(app\/routes\/staff-routes|features\/(auth|layout|dashboard|orders|folder-counts))\b/, 'console'],
-  [/\/src\/(app\/routes\/public-routes|features\/portal)\b/, 'portal'],
-  [/\/node_modules\/(react|react-dom|scheduler|react-router|@reduxjs|react-redux|redux|immer|reselect)\//, 'vendor'],
-];
+const FRAMEWORK =
+  /\/node_modules\/(react|react-dom|scheduler|react-router|@reduxjs\/toolkit|react-redux|redux|redux-thunk|immer|reselect|react-toastify|clsx)\//;
 
 export default defineConfig({
   plugins: [react()],
@@ -19,11 +16,12 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rollupOptions: {
+    rolldownOptions: {
       output: {
-        manualChunks(id) {
-          return CHUNK_OF_SOURCE.find(([pattern]) => pattern.test(id))?.[1];
-        },
+        // One group for the framework every page needs. The console and the portal are NOT groups: a group also
+        // captures its modules' dependencies, which would pull code the entry shares into the console chunk.
+        // Their dynamic imports already make them the console-routes and portal-routes chunks.
+        codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] },
       },
     },
   },

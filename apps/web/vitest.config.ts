@@ -1,7 +1,7 @@
 // The 'web' test project: component tests in jsdom, run from the repo root with `vitest run --project web`.
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { contractsAlias } from './contracts-alias';
+import { contractsAlias } from './contracts-alias.ts';
 
 export default defineProject({
   plugins: [react()],

@@ -15,7 +15,13 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, text = DEFAULT_CONFIRM_TEXT, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  text = DEFAULT_CONFIRM_TEXT,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onCancel} aria-describedby="confirm-dialog-text" maxWidth="xs" fullWidth>
       <DialogContent>

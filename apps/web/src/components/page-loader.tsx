@@ -3,7 +3,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 
 export function PageLoader() {
   return (
-    <Box role="status" aria-label="Loading" sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 240 }}>
+    <Box
+      role="status"
+      aria-label="Loading"
+      sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 240 }}
+    >
       <CircularProgress />
     </Box>
   );

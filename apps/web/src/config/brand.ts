@@ -3,5 +3,7 @@ export const SERVICE_NAME = 'Canada eTA';
 export const CONSOLE_TITLE = 'Canada eTA — Back Office';
 
 export function pageTitle(page?: string): string {
-  return page ? `${page} | ${SERVICE_NAME} — Electronic Travel Authorization` : `${SERVICE_NAME} — Electronic Travel Authorization`;
+  return page
+    ? `${page} | ${SERVICE_NAME} — Electronic Travel Authorization`
+    : `${SERVICE_NAME} — Electronic Travel Authorization`;
 }

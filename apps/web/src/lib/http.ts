@@ -81,7 +81,14 @@ async function parseBody(response: Response): Promise<unknown> {
   }
 }
 
-export async function sendRequest({ url, method = 'GET', params, body, signal, staff = true }: HttpRequest): Promise<HttpOutcome> {
+export async function sendRequest({
+  url,
+  method = 'GET',
+  params,
+  body,
+  signal,
+  staff = true,
+}: HttpRequest): Promise<HttpOutcome> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = staff ? getAccessToken() : null;

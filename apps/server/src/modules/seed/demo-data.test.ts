@@ -1,0 +1,217 @@
+// The demo seeder: a small load covers every status, processing type, landing site and role, leaves the
+// folder counters exact with their trigger live again, and the same seed always gives the same rows.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
+import { PROCESS_STATUSES, PROCESSING_TYPES, STAFF_TYPES } from '@eta/contracts';
+import { openDatabase, type DatabaseHandle } from '../../db/database.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import type { DB } from '../../db/schema.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { DEMO_STAFF, seedDemoData, seedDemoDataIfEmpty, type SeedResult } from './demo-data.js';
+
+// test/helpers/test-database.ts does the same, but src/ is compiled with rootDir src and cannot import it.
+async function freshDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (process.env.TEST_DB !== 'postgres' || !serverUrl) {
+    const handle = await openDatabase({});
+    await migrateToLatest(handle.db as Kysely<unknown>);
+    return handle;
+  }
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(text).finally(() => client.end());
+  };
+  const name = `eta_test_${randomBytes(6).toString('hex')}`;
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), poolSize: 4 });
+  await migrateToLatest(handle.db as Kysely<unknown>);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+const distinct = async (
+  db: Kysely<DB>,
+  column: 'process_status' | 'processing_type' | 'landing_site' | 'citizen_country',
+) => (await db.selectFrom('orders').select(column).distinct().execute()).map((r) => r[column]);
+
+/** What "identical data" is checked on: the orders and their remarks, in a stable order. */
+async function snapshot(db: Kysely<DB>) {
+  const orders = await db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'order_id',
+      'email',
+      'process_status',
+      'processing_type',
+      'processing_date',
+      'payment_status',
+      'passport_surname',
+      'passport_number',
+      'citizen_country',
+      'created_at',
+      'assign_date',
+      'amount_cents',
+    ])
+    .orderBy('order_id')
+    .execute();
+  const remarks = await db
+    .selectFrom('remarks')
+    .innerJoin('orders', 'orders.id', 'remarks.order_id')
+    .select(['orders.order_id', 'remarks.remark_name', 'remarks.remark', 'remarks.created_at'])
+    .orderBy('remarks.id')
+    .execute();
+  return { orders, remarks };
+}
+
+/** order_counters as rows, and the same figures counted afresh from orders. */
+async function counters(db: Kysely<DB>) {
+  const kept = await sql<{ key: string; n: number }>`
+    SELECT concat_ws('|', process_status, processing_type, assign_to, processing_date) AS key, n::int AS n
+      FROM order_counters WHERE n <> 0 ORDER BY 1`.execute(db);
+  const counted = await sql<{ key: string; n: number }>`
+    SELECT concat_ws('|', process_status, processing_type, coalesce(assign_to, 0),
+             CASE WHEN processing_type = 'Future' THEN processing_date ELSE '-infinity'::date END) AS key,
+           count(*)::int AS n
+      FROM orders WHERE payment_status = 'Success' GROUP BY 1 ORDER BY 1`.execute(db);
+  return { kept: kept.rows, counted: counted.rows };
+}
+
+describe('demo data', () => {
+  let first: DatabaseHandle;
+  let second: DatabaseHandle;
+  let result: SeedResult;
+
+  beforeAll(async () => {
+    [first, second] = await Promise.all([freshDatabase(), freshDatabase()]);
+    result = await seedDemoData(first.db, { orders: 300, seed: 7 });
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+  });
+
+  it('creates demo staff of every role, sharing the demo password', async () => {
+    expect(result.staff).toHaveLength(DEMO_STAFF.length);
+    expect(result.staffPassword).toBe('demo1234');
+    const staff = await first.db.selectFrom('staff').select(['type', 'password_hash']).execute();
+    expect(new Set(staff.map((s) => s.type))).toEqual(new Set(STAFF_TYPES));
+    expect(await verifyPassword(staff[0]!.password_hash, 'demo1234')).toBe(true);
+  });
+
+  it('covers every status, processing type and landing site, and many countries', async () => {
+    const db = first.db;
+    expect(result.orders).toBe(300);
+    expect(result.firstOrderId).toBe('ETA-200000001');
+    expect(result.lastOrderId).toBe('ETA-200000300');
+    expect((await distinct(db, 'process_status')).sort()).toEqual([...PROCESS_STATUSES].sort());
+    expect((await distinct(db, 'processing_type')).sort()).toEqual([...PROCESSING_TYPES].sort());
+    const sites = await db.selectFrom('landing_sites').select('key').execute();
+    expect((await distinct(db, 'landing_site')).sort()).toEqual(sites.map((s) => s.key).sort());
+    expect((await distinct(db, 'citizen_country')).length).toBeGreaterThanOrEqual(10);
+    // Every status shows up in the queues, which list paid orders only.
+    const paid = await db
+      .selectFrom('orders')
+      .select('process_status')
+      .distinct()
+      .where('payment_status', '=', 'Success')
+      .execute();
+    expect(paid).toHaveLength(PROCESS_STATUSES.length);
+  });
+
+  it('keeps the rules of DESIGN §2–3 and the table constraints', async () => {
+    const db = first.db;
+    const broken = await sql<{ order_id: string; rule: string }>`
+      SELECT order_id, 'pending without assignee' AS rule FROM orders WHERE process_status = 'Pending' AND assign_to IS NULL
+      UNION ALL SELECT order_id, 'new but assigned' FROM orders WHERE process_status = 'New' AND assign_to IS NOT NULL
+      UNION ALL SELECT order_id, 'refund without date' FROM orders
+                 WHERE process_status IN ('Refunds', 'Refund Completed') AND refund_date IS NULL
+      UNION ALL SELECT order_id, 'paid without transaction' FROM orders WHERE payment_status = 'Success' AND transaction_id IS NULL
+      UNION ALL SELECT order_id, 'unpaid but processed' FROM orders WHERE payment_status <> 'Success' AND process_status <> 'New'
+      UNION ALL SELECT o.order_id, 'completed without approval mail' FROM orders o
+                 WHERE o.process_status = 'Completed'
+                   AND NOT EXISTS (SELECT 1 FROM mails m WHERE m.order_id = o.id AND m.kind = 'approval' AND m.state = 'sent')
+      UNION ALL SELECT o.order_id, 'download before approval' FROM downloads d JOIN orders o ON o.id = d.order_id
+                 WHERE NOT EXISTS (SELECT 1 FROM mails m WHERE m.order_id = o.id AND m.created_at <= d.created_at)
+      UNION ALL SELECT order_id, 'created in the future' FROM orders WHERE created_at > '2026-11-20T12:00:00Z'`.execute(
+      db,
+    );
+    expect(broken.rows).toEqual([]);
+    const [remarks, downloads] = await Promise.all([
+      db
+        .selectFrom('remarks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('downloads')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    expect(Number(remarks.n)).toBe(result.remarks);
+    expect(result.remarks).toBeGreaterThan(200);
+    expect(Number(downloads.n)).toBe(result.downloads);
+    expect(result.downloads).toBeGreaterThan(0);
+  });
+
+  it('gives identical rows for the same seed in another empty database', async () => {
+    const again = await seedDemoData(second.db, { orders: 300, seed: 7 });
+    expect(again.orders).toBe(300);
+    const [a, b] = await Promise.all([snapshot(first.db), snapshot(second.db)]);
+    expect(b).toEqual(a);
+    const other = await freshDatabase();
+    try {
+      await seedDemoData(other.db, { orders: 300, seed: 8 });
+      expect((await snapshot(other.db)).orders.map((o) => o.email)).not.toEqual(a.orders.map((o) => o.email));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('leaves order_counters exact and its trigger live again', async () => {
+    const db = first.db;
+    const before = await counters(db);
+    expect(before.kept).toEqual(before.counted);
+
+    // An unassigned, paid, New Standard order: one more in that counter, then moved on to Completed.
+    const newStandard = (rows: { key: string; n: number }[]) =>
+      rows.find((r) => r.key === 'New|Standard|0|-infinity')?.n ?? 0;
+    const { id } = await db
+      .insertInto('orders')
+      .values({
+        order_id: 'ETA-299999999',
+        email: 'trigger@example.com',
+        landing_site: 'default',
+        payment_status: 'Success',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const afterInsert = await counters(db);
+    expect(afterInsert.kept).toEqual(afterInsert.counted);
+    expect(newStandard(afterInsert.kept)).toBe(newStandard(before.kept) + 1);
+
+    await db.updateTable('orders').set({ process_status: 'Completed' }).where('id', '=', id).execute();
+    const afterUpdate = await counters(db);
+    expect(afterUpdate.kept).toEqual(afterUpdate.counted);
+    expect(newStandard(afterUpdate.kept)).toBe(newStandard(before.kept));
+  });
+
+  it('appends after the highest order id, reusing existing demo staff; IfEmpty leaves a seeded database alone', async () => {
+    expect(await seedDemoDataIfEmpty(first.db, { orders: 10 })).toBeNull();
+    const staffBefore = await first.db.selectFrom('staff').select('id').execute();
+    const more = await seedDemoData(first.db, { orders: 20, seed: 7 });
+    expect(more).toMatchObject({ orders: 20, firstOrderId: 'ETA-300000000', lastOrderId: 'ETA-300000019', staff: [] });
+    expect(await first.db.selectFrom('staff').select('id').execute()).toHaveLength(staffBefore.length);
+    const c = await counters(first.db);
+    expect(c.kept).toEqual(c.counted);
+  });
+});

@@ -1,0 +1,321 @@
+// Demo data for a first start and for load tests: demo staff of every role plus realistic orders with
+// remarks, approval mails and downloads, bulk-loaded batch by batch (a million orders in under two minutes).
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { sql, type Kysely } from 'kysely';
+import type { StaffType } from '@eta/contracts';
+import type { DB } from '../../db/schema.js';
+import { hashPassword } from '../auth/passwords.js';
+import { DemoOrderGenerator, type Batch, type Row, type SeedStaff } from './generate.js';
+
+export interface SeedOptions {
+  orders: number;
+  /** PRNG seed; default 1. The same seed loaded into an empty database gives identical rows. */
+  seed?: number;
+  /** Password of the demo staff created by this call; default 'demo1234'. */
+  staffPassword?: string;
+  /** "Now" of the demo data (orders span the two years before it); default 2026-11-20T12:00:00Z. */
+  reference?: Date;
+  onProgress?: (progress: SeedProgress) => void;
+  /** Stops the load after the current batch; indexes and counters are restored before it returns. */
+  signal?: AbortSignal;
+}
+
+export interface SeedProgress {
+  phase: 'orders' | 'indexes' | 'done';
+  inserted: number;
+  total: number;
+}
+
+export interface SeedResult {
+  orders: number;
+  /** Demo staff created by this call (existing e-mails are left alone); they share `staffPassword`. */
+  staff: { name: string; email: string; type: StaffType }[];
+  staffPassword: string;
+  firstOrderId: string | null;
+  lastOrderId: string | null;
+  remarks: number;
+  mails: number;
+  downloads: number;
+}
+
+export const DEFAULT_REFERENCE = new Date('2026-11-20T12:00:00Z');
+export const MAX_SEED_ORDERS = 10_000_000;
+
+export const DEMO_STAFF: readonly { name: string; email: string; type: StaffType }[] = [
+  { name: 'Grace Whitfield', email: 'demo.admin@eta-desk.local', type: 'Admin' },
+  { name: 'Rajesh Menon', email: 'manager1@eta-desk.local', type: 'Manager' },
+  { name: 'Claire Dubois', email: 'manager2@eta-desk.local', type: 'Manager' },
+  { name: 'Priya Sharma', email: 'team1@eta-desk.local', type: 'Team' },
+  { name: 'Marcus Johnson', email: 'team2@eta-desk.local', type: 'Team' },
+  { name: 'Sofia Rossi', email: 'team3@eta-desk.local', type: 'Team' },
+  { name: 'Kenji Watanabe', email: 'team4@eta-desk.local', type: 'Team' },
+  { name: 'Amara Nwosu', email: 'team5@eta-desk.local', type: 'Team' },
+  { name: 'Lucas Moreau', email: 'team6@eta-desk.local', type: 'Team' },
+  { name: 'Fatima Haddad', email: 'telecaller1@eta-desk.local', type: 'Telecaller' },
+  { name: 'Diego Ramírez', email: 'telecaller2@eta-desk.local', type: 'Telecaller' },
+  { name: 'Aisha Karimi', email: 'night1@eta-desk.local', type: 'Night Staff' },
+  { name: 'Tom Becker', email: 'night2@eta-desk.local', type: 'Night Staff' },
+];
+
+/** Above this many orders the orders indexes are dropped during the load and built once afterwards. */
+const REBUILD_INDEXES_ABOVE = 50_000;
+const BATCH_SIZE = 5_000;
+/** Generation yields to the event loop this often, so the previous batch streams to the server meanwhile. */
+const GENERATE_CHUNK = 500;
+const PROGRESS_EVERY = 100_000;
+const FIRST_ORDER_NUMBER = 200_000_001;
+const LAST_ORDER_NUMBER = 999_999_999;
+/** Advisory lock held while seeding: two processes starting on one empty database seed it once. */
+const SEED_LOCK = 0x45_54_41_53; // 'ETAS'
+
+type Table = 'orders' | 'remarks' | 'mails' | 'downloads';
+const TABLES: readonly Table[] = ['orders', 'remarks', 'mails', 'downloads'];
+
+/**
+ * `INSERT INTO t (cols) SELECT cols FROM json_populate_recordset(NULL::t, $json)`: one text parameter per
+ * table, cheap on both drivers. The columns are the keys the rows use; a key a row lacks is NULL there, and
+ * columns no row mentions keep their defaults.
+ */
+function insertJson(table: Table, rows: Row[]) {
+  const keys = new Set<string>();
+  for (const row of rows) for (const key in row) keys.add(key);
+  const cols = sql.join([...keys].map((k) => sql.ref(k)));
+  return sql`${sql.id(table)} AS (
+    INSERT INTO ${sql.table(table)} (${cols})
+    SELECT ${cols} FROM json_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(rows)}::json))`;
+}
+
+/** One statement per batch, so one transaction: the orders and their remarks, mails and downloads. */
+function batchInsert(b: Batch) {
+  const parts = TABLES.filter((t) => b[t].length > 0).map((t) => insertJson(t, b[t]));
+  return sql`WITH ${sql.join(parts)} SELECT 1`;
+}
+
+export async function seedDemoData(db: Kysely<DB>, opts: SeedOptions): Promise<SeedResult> {
+  return (await seed(db, opts, false))!;
+}
+
+/** Seeds only a database without orders (the first start); null when there were orders already. */
+export async function seedDemoDataIfEmpty(db: Kysely<DB>, opts: SeedOptions): Promise<SeedResult | null> {
+  return seed(db, opts, true);
+}
+
+async function seed(db: Kysely<DB>, opts: SeedOptions, onlyIfEmpty: boolean): Promise<SeedResult | null> {
+  const total = opts.orders;
+  if (!Number.isInteger(total) || total < 0 || total > MAX_SEED_ORDERS) {
+    throw new RangeError(`orders must be a whole number from 0 to ${MAX_SEED_ORDERS}, got ${total}`);
+  }
+  const staffPassword = opts.staffPassword ?? 'demo1234';
+  // One connection for the whole run: the advisory lock is per session, and PGlite has only one.
+  return db.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(${sql.lit(SEED_LOCK)})`.execute(conn);
+    try {
+      if (onlyIfEmpty && (await conn.selectFrom('orders').select('id').limit(1).executeTakeFirst())) return null;
+      const { created, staff } = await ensureDemoStaff(conn, staffPassword);
+      const loaded = await loadOrders(db, conn, total, opts, staff);
+      return { ...loaded, staff: created, staffPassword };
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${sql.lit(SEED_LOCK)})`.execute(conn);
+    }
+  });
+}
+
+/** Creates the demo staff whose e-mail is not taken yet (one argon2 hash shared by all of them). */
+async function ensureDemoStaff(
+  db: Kysely<DB>,
+  password: string,
+): Promise<{ created: SeedResult['staff']; staff: SeedStaff[] }> {
+  const emails = DEMO_STAFF.map((s) => s.email.toLowerCase());
+  const existing = () =>
+    db
+      .selectFrom('staff')
+      .select(['id', 'name', 'email', 'type'])
+      .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails))
+      .execute();
+  const before = new Set((await existing()).map((s) => s.email.toLowerCase()));
+  const missing = DEMO_STAFF.filter((s) => !before.has(s.email.toLowerCase()));
+  if (missing.length > 0) {
+    const passwordHash = await hashPassword(password);
+    await db
+      .insertInto('staff')
+      .values(missing.map((s) => ({ name: s.name, email: s.email, password_hash: passwordHash, type: s.type })))
+      .execute();
+  }
+  const byEmail = new Map((await existing()).map((s) => [s.email.toLowerCase(), s]));
+  // Demo-list order, not id order, so the generator picks the same people whatever the ids are.
+  const staff = emails.map((e) => byEmail.get(e)!).map(({ id, name, type }) => ({ id, name, type }));
+  return { created: missing.map(({ name, email, type }) => ({ name, email, type })), staff };
+}
+
+async function loadOrders(
+  pool: Kysely<DB>,
+  conn: Kysely<DB>,
+  total: number,
+  opts: SeedOptions,
+  staff: SeedStaff[],
+): Promise<Omit<SeedResult, 'staff' | 'staffPassword'>> {
+  const result: Omit<SeedResult, 'staff' | 'staffPassword'> = {
+    orders: 0,
+    firstOrderId: null,
+    lastOrderId: null,
+    remarks: 0,
+    mails: 0,
+    downloads: 0,
+  };
+  if (total === 0) return result;
+  const { rows } = await sql<{ max: string | null }>`SELECT max(order_id) AS max FROM orders`.execute(conn);
+  const firstNumber = rows[0]?.max ? Number(rows[0].max.slice(4)) + 1 : FIRST_ORDER_NUMBER;
+  if (firstNumber + total - 1 > LAST_ORDER_NUMBER) {
+    throw new RangeError(`order ids would pass ETA-${LAST_ORDER_NUMBER}; load fewer orders`);
+  }
+  const sites = await conn.selectFrom('landing_sites').select(['key', 'display_name']).orderBy('key').execute();
+  const gateways = await conn.selectFrom('gateways').select(['id', 'gateway_name']).orderBy('id').execute();
+  const generator = new DemoOrderGenerator({
+    seed: opts.seed ?? 1,
+    firstNumber,
+    total,
+    reference: (opts.reference ?? DEFAULT_REFERENCE).getTime(),
+    staff,
+    sites: sites.map((s) => ({ key: s.key, displayName: s.display_name })),
+    gateways: gateways.map((g) => ({ id: g.id, name: g.gateway_name })),
+  });
+
+  const { rows: about } = await sql<{ embedded: boolean } & Record<Table, string>>`
+    SELECT version() LIKE '%wasm%' AS embedded,
+           pg_get_serial_sequence('orders', 'id') AS orders,
+           pg_get_serial_sequence('remarks', 'id') AS remarks,
+           pg_get_serial_sequence('mails', 'id') AS mails,
+           pg_get_serial_sequence('downloads', 'id') AS downloads`.execute(conn);
+  const server = about[0]!;
+  // PGlite has a single connection (this one); a PostgreSQL server takes two batches at a time.
+  const lanes = server.embedded ? 1 : 2;
+  const exec = server.embedded ? conn : pool;
+
+  const indexes = total > REBUILD_INDEXES_ABOVE ? await dropOrderIndexes(conn) : [];
+  // Counters are rebuilt once at the end instead of a trigger call per row.
+  await sql`ALTER TABLE orders DISABLE TRIGGER orders_count`.execute(conn);
+  const running = new Set<Promise<void>>();
+  try {
+    let position = 0;
+    for (;;) {
+      opts.signal?.throwIfAborted();
+      const batch = await generate(generator, BATCH_SIZE);
+      if (batch.orders.length === 0) break;
+      // Ids are reserved here, batch after batch, so they follow the order ids even with two batches in flight.
+      await assignIds(conn, server, batch, position);
+      position += batch.orders.length;
+      while (running.size >= lanes) await Promise.race(running);
+      const task = batchInsert(batch)
+        .execute(exec)
+        .then(() => {
+          running.delete(task);
+          const before = result.orders;
+          result.orders += batch.orders.length;
+          result.remarks += batch.remarks.length;
+          result.mails += batch.mails.length;
+          result.downloads += batch.downloads.length;
+          if (Math.floor(result.orders / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) {
+            opts.onProgress?.({ phase: 'orders', inserted: result.orders, total });
+          }
+        });
+      task.catch(() => undefined); // awaited through `running`; this keeps Node from calling it unhandled meanwhile
+      running.add(task);
+    }
+    await Promise.all(running);
+  } finally {
+    await Promise.allSettled(running);
+    if (indexes.length > 0) {
+      opts.onProgress?.({ phase: 'indexes', inserted: result.orders, total });
+      await createIndexes(pool, conn, server.embedded, indexes);
+    }
+    await conn.transaction().execute(async (trx) => {
+      // In one transaction: no order changes between the rebuild and the trigger taking over again.
+      await sql`ALTER TABLE orders ENABLE TRIGGER orders_count`.execute(trx);
+      await sql`SELECT rebuild_order_counters()`.execute(trx);
+    });
+    await sql`ANALYZE orders, remarks, mails, downloads, order_counters`.execute(conn);
+  }
+  if (result.orders > 0) {
+    result.firstOrderId = `ETA-${firstNumber}`;
+    result.lastOrderId = `ETA-${firstNumber + result.orders - 1}`;
+  }
+  opts.onProgress?.({ phase: 'done', inserted: result.orders, total });
+  return result;
+}
+
+/**
+ * Takes ids for the batch's rows from the tables' own sequences and writes them in: `id` of every row, and
+ * `order_id` of the child rows (their order's position in the run until now).
+ */
+async function assignIds(conn: Kysely<DB>, sequences: Record<Table, string>, batch: Batch, position: number) {
+  const take = (table: Table) =>
+    sql`(SELECT string_agg(v::text, ',' ORDER BY v)
+           FROM (SELECT nextval(${sequences[table]}::regclass) AS v
+                   FROM generate_series(1, ${batch[table].length})) s) AS ${sql.ref(table)}`;
+  const { rows } = await sql<Record<Table, string | null>>`
+    SELECT ${take('orders')}, ${take('remarks')}, ${take('mails')}, ${take('downloads')}`.execute(conn);
+  const ids = (table: Table) => rows[0]![table]?.split(',').map(Number) ?? [];
+  const orderIds = ids('orders');
+  batch.orders.forEach((row, k) => (row.id = orderIds[k]!));
+  for (const table of ['remarks', 'mails', 'downloads'] as const) {
+    const own = ids(table);
+    batch[table].forEach((row, k) => {
+      row.id = own[k]!;
+      row.order_id = orderIds[Number(row.order_id) - position]!;
+    });
+  }
+}
+
+/** Generates one batch in small chunks, letting the previous batch's query stream out in between. */
+async function generate(generator: DemoOrderGenerator, size: number): Promise<Batch> {
+  const out: Batch = { orders: [], remarks: [], mails: [], downloads: [] };
+  while (out.orders.length < size && generator.remaining > 0) {
+    const part = generator.batch(Math.min(GENERATE_CHUNK, size - out.orders.length));
+    out.orders.push(...part.orders);
+    out.remarks.push(...part.remarks);
+    out.mails.push(...part.mails);
+    out.downloads.push(...part.downloads);
+    await nextTurn();
+  }
+  return out;
+}
+
+/**
+ * Drops the secondary orders indexes (not the primary key nor unique constraints) and returns their
+ * definitions exactly as the database reports them, so createIndexes restores them unchanged.
+ */
+async function dropOrderIndexes(conn: Kysely<DB>): Promise<{ name: string; definition: string }[]> {
+  const { rows } = await sql<{ name: string; definition: string }>`
+    SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+     WHERE schemaname = current_schema() AND tablename = 'orders'
+       AND indexname <> 'orders_pkey' AND indexname NOT LIKE '%\_key'
+     ORDER BY indexname`.execute(conn);
+  for (const { name } of rows) await sql`DROP INDEX ${sql.id(name)}`.execute(conn);
+  return rows;
+}
+
+/**
+ * Builds the indexes again. On a PostgreSQL server the trigram index (the slow one) builds on a second
+ * connection while the B-trees build on this one; PGlite has a single connection and builds them in turn.
+ */
+async function createIndexes(
+  pool: Kysely<DB>,
+  conn: Kysely<DB>,
+  embedded: boolean,
+  indexes: { name: string; definition: string }[],
+): Promise<void> {
+  const build = (db: Kysely<DB>, list: { definition: string }[]) =>
+    db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL maintenance_work_mem = '512MB'`.execute(trx);
+      for (const { definition } of list) await sql.raw(definition).execute(trx);
+    });
+  if (embedded) return build(conn, indexes);
+  const gin = indexes.filter((i) => / USING gin /i.test(i.definition));
+  await Promise.all([
+    build(pool, gin),
+    build(
+      conn,
+      indexes.filter((i) => !gin.includes(i)),
+    ),
+  ]);
+}

@@ -1,0 +1,697 @@
+// Builds demo orders with their remarks, approval mails and downloads in memory, batch by batch, from a
+// seeded PRNG: the same seed, first order number and reference time always give the same rows.
+import {
+  PROCESS_STATUSES,
+  type MailProvider,
+  type ProcessingType,
+  type ProcessStatus,
+  type StaffType,
+} from '@eta/contracts';
+import { Random, Weighted } from './random.js';
+import {
+  CANADIAN_PROVINCES,
+  COMPANY_WORDS,
+  COUNTRIES,
+  IP_FIRST_OCTETS,
+  MARITAL_STATUSES,
+  OCCUPATIONS,
+  PROGRESS_REMARKS,
+  REFUSING_COUNTRIES,
+  REPRESENTATIVES,
+  STATUS_REMARKS,
+  TRAVEL_DOCUMENTS,
+  UNITED_STATES,
+  USER_AGENTS,
+  type City,
+  type Country,
+  type NamePool,
+  type RemarkTemplate,
+} from './catalog.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const YEAR = 365.25 * DAY;
+
+export interface SeedStaff {
+  id: number;
+  name: string;
+  type: StaffType;
+}
+export interface SeedSite {
+  key: string;
+  displayName: string;
+}
+export interface SeedGateway {
+  id: number;
+  name: string;
+}
+
+export interface GeneratorContext {
+  seed: number;
+  /** Numeric part of the first order id of this run (ETA-200000001 → 200000001). */
+  firstNumber: number;
+  /** Orders in this run. */
+  total: number;
+  /** "Now" of the demo data, ms since the epoch: orders are created in the two years before it. */
+  reference: number;
+  staff: readonly SeedStaff[];
+  sites: readonly SeedSite[];
+  gateways: readonly SeedGateway[];
+}
+
+/** One row as JSON for json_populate_recordset / json_to_recordset; absent keys are NULL. */
+export type Row = Record<string, string | number | boolean>;
+
+export interface Batch {
+  /** Orders without `id`: the loader adds the ids it reserved. */
+  orders: Row[];
+  /** Child rows carry their order's position in the run as `order_id`; the loader swaps in orders.id. */
+  remarks: Row[];
+  mails: Row[];
+  downloads: Row[];
+}
+
+/** Statuses the customer has the approved eTA in (an approval mail exists). */
+const APPROVED: ReadonlySet<ProcessStatus> = new Set(['Completed', 'Customer Called', 'ChargeBack']);
+
+// Status mix by how long ago processing could start: fresh orders wait in the queues, old ones are done.
+const STATUS_FRESH = new Weighted<ProcessStatus>([
+  ['New', 50],
+  ['Pending', 28],
+  ['Awaiting', 5],
+  ['AwaitingGovt', 3],
+  ['Contact Customer', 3],
+  ['Customer Called', 2],
+  ['Completed', 6],
+  ['Deleted', 2],
+  ['Refunds', 1],
+]);
+const STATUS_RECENT = new Weighted<ProcessStatus>([
+  ['New', 10],
+  ['Pending', 12],
+  ['Completed', 50],
+  ['Awaiting', 6],
+  ['AwaitingGovt', 6],
+  ['Customer Called', 4],
+  ['Contact Customer', 4],
+  ['Refunds', 3],
+  ['Refund Completed', 1],
+  ['Deleted', 3],
+  ['ChargeBack', 0.5],
+]);
+const STATUS_OLD = new Weighted<ProcessStatus>([
+  ['Completed', 78],
+  ['Refund Completed', 5.5],
+  ['Deleted', 5],
+  ['ChargeBack', 2],
+  ['Refunds', 1.5],
+  ['Awaiting', 1.5],
+  ['AwaitingGovt', 1.2],
+  ['Customer Called', 2],
+  ['Contact Customer', 1.5],
+  ['New', 0.4],
+  ['Pending', 0.4],
+]);
+/** Future orders whose processing date has not come yet. */
+const STATUS_NOT_YET = new Weighted<ProcessStatus>([
+  ['New', 96],
+  ['Deleted', 2],
+  ['Refunds', 2],
+]);
+
+/** Share of orders of each status that has an assignee. */
+const ASSIGNED_SHARE: Record<ProcessStatus, number> = {
+  New: 0,
+  Pending: 1,
+  Awaiting: 0.85,
+  AwaitingGovt: 0.85,
+  'Customer Called': 0.85,
+  'Contact Customer': 0.85,
+  Completed: 0.85,
+  Refunds: 0.6,
+  'Refund Completed': 0.6,
+  ChargeBack: 0.6,
+  Deleted: 0.15,
+};
+/** Weights of 0, 1, 2 and 3 remarks per order (about 1.5 on average over a large load). */
+const REMARK_COUNTS: Record<ProcessStatus, Weighted<number>> = {
+  New: counts([80, 20, 0, 0]),
+  Pending: counts([30, 50, 20, 0]),
+  Awaiting: counts([0, 30, 45, 25]),
+  AwaitingGovt: counts([0, 40, 40, 20]),
+  'Customer Called': counts([0, 20, 40, 40]),
+  'Contact Customer': counts([0, 20, 40, 40]),
+  Completed: counts([5, 35, 40, 20]),
+  Refunds: counts([0, 30, 40, 30]),
+  'Refund Completed': counts([0, 30, 40, 30]),
+  ChargeBack: counts([0, 20, 40, 40]),
+  Deleted: counts([30, 60, 10, 0]),
+};
+function counts(w: [number, number, number, number]): Weighted<number> {
+  return new Weighted(w.map((weight, n) => [n, weight] as const));
+}
+
+const DOWNLOAD_COUNT = new Weighted([
+  [1, 70],
+  [2, 25],
+  [3, 5],
+] as const);
+const PROCESSING_TYPES = new Weighted<ProcessingType>([
+  ['Standard', 62],
+  ['Priority', 28],
+  ['Future', 10],
+]);
+const PAYMENT = new Weighted<'Success' | 'Pending' | 'Failed'>([
+  ['Success', 92],
+  ['Pending', 5],
+  ['Failed', 3],
+]);
+const GENDERS = new Weighted<string>([
+  ['Female', 50],
+  ['Male', 49.5],
+  ['Another gender', 0.5],
+]);
+const PROVIDERS = new Weighted<MailProvider>([
+  ['AWS', 60],
+  ['Sendgrid', 40],
+]);
+const MARITAL = new Weighted<string>(MARITAL_STATUSES);
+const TRAVEL_DOCUMENT = new Weighted<string>(TRAVEL_DOCUMENTS);
+const OCCUPATION = new Weighted(OCCUPATIONS.map((o) => [o, o[1]] as const));
+const USER_AGENT = new Weighted(USER_AGENTS.map((u) => [u, u[5]] as const));
+const COUNTRY = new Weighted(COUNTRIES.map((c) => [c, c.weight] as const));
+const DISTRICTS = ['Old Town', 'City Centre', 'Harbourside', 'University District', 'Riverside', 'North End'];
+
+/** Service fee in cents per landing site: [Standard or Future, Priority]. */
+const PRICES: Record<string, readonly [number, number]> = {
+  default: [8900, 11900],
+  'eta-express': [9900, 12900],
+  'canada-travel-auth': [7900, 10900],
+};
+
+interface Place {
+  countryName: string;
+  dial: string;
+  timezone: string;
+  city: City;
+  streets: readonly string[];
+  phones: readonly string[];
+  french: number;
+  companySuffix: string;
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+const isoDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/** Lower-case ASCII for e-mail addresses: "Seán O'Brien" → "sean", "obrien". */
+function ascii(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[łŁ]/g, 'l')
+    .replace(/[øØ]/g, 'o')
+    .replace(/ı/g, 'i')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+export class DemoOrderGenerator {
+  private readonly rng: Random;
+  private readonly sites: Weighted<SeedSite>;
+  private readonly gateways: Weighted<SeedGateway>;
+  private readonly assignees: Weighted<SeedStaff>;
+  private readonly remarkers: Weighted<SeedStaff>;
+  /** Run positions that get one order of each status, so every queue has rows even in a small load. */
+  private readonly coverage = new Map<number, ProcessStatus>();
+  private index = 0;
+
+  constructor(private readonly ctx: GeneratorContext) {
+    // The first order number joins the seed so a second load into the same database is new people, not copies.
+    this.rng = new Random(Math.imul(ctx.seed ^ 0x5bd1e995, 0x9e3779b1) ^ ctx.firstNumber);
+    this.sites = new Weighted(
+      ctx.sites.map((s) => [s, s.key === 'default' ? 55 : 45 / Math.max(1, ctx.sites.length - 1)] as const),
+    );
+    this.gateways = new Weighted(ctx.gateways.map((g, i) => [g, [70, 20, 10][i] ?? 5] as const));
+    const weight = (s: SeedStaff, byType: Partial<Record<StaffType, number>>) => [s, byType[s.type] ?? 0] as const;
+    this.assignees = new Weighted(ctx.staff.map((s) => weight(s, { Team: 3, Manager: 1 })));
+    this.remarkers = new Weighted(
+      ctx.staff.map((s) => weight(s, { Team: 4, Manager: 1, Telecaller: 2, 'Night Staff': 1.5 })),
+    );
+    if (ctx.total >= PROCESS_STATUSES.length) {
+      PROCESS_STATUSES.forEach((status, j) =>
+        this.coverage.set(Math.floor(((j + 0.5) * ctx.total) / PROCESS_STATUSES.length), status),
+      );
+    }
+  }
+
+  get remaining(): number {
+    return this.ctx.total - this.index;
+  }
+
+  batch(size: number): Batch {
+    const out: Batch = { orders: [], remarks: [], mails: [], downloads: [] };
+    const end = Math.min(this.ctx.total, this.index + size);
+    for (; this.index < end; this.index++) this.order(this.index, out);
+    return out;
+  }
+
+  /** Creation time of the i-th order: growing volume over two years, with a busy last fortnight. */
+  private createdAt(i: number): number {
+    const u = (i + this.rng.next()) / this.ctx.total;
+    const ref = this.ctx.reference;
+    if (u < 0.85) return ref - 730 * DAY + 716 * DAY * Math.sqrt(u / 0.85);
+    if (u < 0.95) return ref - 14 * DAY + 12 * DAY * ((u - 0.85) / 0.1);
+    return ref - 2 * DAY + (2 * DAY - 2 * MINUTE) * ((u - 0.95) / 0.05);
+  }
+
+  /** A moment `min` to `max` after `from`; the range shrinks to fit before the reference time. */
+  private later(from: number, min: number, max: number): number {
+    const room = Math.max(0, this.ctx.reference - MINUTE - from);
+    const hi = Math.min(max, room);
+    const lo = Math.min(min, hi);
+    return from + lo + this.rng.next() * (hi - lo);
+  }
+
+  private order(i: number, out: Batch): void {
+    const r = this.rng;
+    const ref = this.ctx.reference;
+    const orderId = `ETA-${this.ctx.firstNumber + i}`;
+    const created = this.createdAt(i);
+    const site = this.sites.pick(r);
+    const forced = this.coverage.get(i);
+    const payment = forced ? 'Success' : PAYMENT.pick(r);
+    let type = PROCESSING_TYPES.pick(r);
+    if (forced && forced !== 'New' && type === 'Future') type = 'Standard';
+
+    // Future orders may be processed from their processing date on; the rest from creation.
+    let processingDate: number | null = null;
+    let start = created;
+    if (type === 'Future') {
+      processingDate = Math.floor(created / DAY) * DAY + r.int(7, 330) * DAY;
+      start = Math.max(created, processingDate + r.int(0, 10) * HOUR);
+    }
+    let status: ProcessStatus;
+    if (payment !== 'Success') status = 'New';
+    else if (forced) status = forced;
+    else if (start > ref) status = STATUS_NOT_YET.pick(r);
+    else if (ref - start < 2 * DAY) status = STATUS_FRESH.pick(r);
+    else if (ref - start < 14 * DAY) status = STATUS_RECENT.pick(r);
+    else status = STATUS_OLD.pick(r);
+
+    // Timeline: claimed, processed (approval or decision), refund asked or done.
+    const from = Math.min(start, ref - MINUTE);
+    const assignedAt = this.later(from, 5 * MINUTE, 20 * HOUR);
+    const processedAt = this.later(assignedAt, 20 * MINUTE, 2 * DAY);
+    const refundAt = this.later(processedAt, 1 * DAY, 20 * DAY);
+    let updated = created;
+    let version = 1;
+    const assignee = payment === 'Success' && r.chance(ASSIGNED_SHARE[status]) ? this.assignees.pick(r) : null;
+    if (assignee) {
+      updated = assignedAt;
+      version++;
+    }
+    if (status !== 'New' && status !== 'Pending') {
+      updated = Math.max(updated, processedAt);
+      version++;
+    }
+    const refunded = status === 'Refunds' || status === 'Refund Completed';
+    if (refunded) {
+      updated = Math.max(updated, refundAt);
+      version++;
+    }
+
+    const gateway = this.gateways.pick(r);
+    const [standardPrice, priorityPrice] = PRICES[site.key] ?? [8900, 11900];
+    const ua = USER_AGENT.pick(r);
+    const ip = `${r.pick(IP_FIRST_OCTETS)}.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`;
+
+    const row: Row = {
+      order_id: orderId,
+      landing_site: site.key,
+      payment_status: payment,
+      process_status: status,
+      processing_type: type,
+      amount_cents: type === 'Priority' ? priorityPrice : standardPrice,
+      currency: 'USD',
+      gateway_id: gateway.id,
+      customer_sign: `signatures/${orderId}.png`,
+      customer_date: iso(created - r.int(1, 15) * MINUTE),
+      ip_address: ip,
+      customer_browser: ua[0],
+      created_at: iso(created),
+      updated_at: iso(updated),
+      version,
+    };
+    const p = this.applicant(created, row);
+    if (processingDate !== null) row.processing_date = isoDate(processingDate);
+    if (assignee) {
+      row.assign_to = assignee.id;
+      row.assign_date = iso(assignedAt);
+    }
+    if (refunded) row.refund_date = iso(refundAt);
+    if (payment === 'Success') {
+      row.transaction_id = this.transactionId(gateway.name);
+      row.merchant_name = site.displayName.toUpperCase();
+    }
+    out.orders.push(row);
+
+    if (payment === 'Success') this.remarks(i, status, from, refunded ? refundAt : processedAt, out);
+    else if (payment === 'Failed' && r.chance(0.2)) {
+      const at = this.later(created, 10 * MINUTE, 2 * HOUR);
+      this.remark(i, { text: 'Card declined; customer e-mailed a new payment link.' }, at, out);
+    }
+
+    if (APPROVED.has(status)) {
+      const sentAt = processedAt + r.int(2, 8) * 1000;
+      this.mail(i, orderId, 'approval', p, site, processedAt, sentAt, out);
+      if (r.chance(0.05)) {
+        const resendAt = this.later(sentAt, HOUR, 5 * DAY);
+        this.mail(i, orderId, 'resend', p, site, resendAt, resendAt + r.int(2, 8) * 1000, out);
+      }
+      if (r.chance(status === 'ChargeBack' ? 0.8 : 0.5)) {
+        let at = sentAt;
+        for (let k = DOWNLOAD_COUNT.pick(r); k > 0; k--) {
+          at = this.later(at, 2 * MINUTE, 3 * DAY);
+          const same = r.chance(0.7);
+          const agent = same ? ua : USER_AGENT.pick(r);
+          out.downloads.push({
+            order_id: i,
+            created_at: iso(at),
+            ip: same ? ip : `${r.pick(IP_FIRST_OCTETS)}.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`,
+            user_agent: agent[0],
+            browser: agent[1],
+            os: agent[2],
+            device: agent[3],
+            device_type: agent[4],
+            location: p.location,
+            timezone: p.timezone,
+          });
+        }
+      }
+    }
+  }
+
+  private remarks(i: number, status: ProcessStatus, from: number, to: number, out: Batch): void {
+    const n = REMARK_COUNTS[status].pick(this.rng);
+    let at = from;
+    const step = Math.max(MINUTE, (to - from) / (n + 1));
+    for (let k = 0; k < n; k++) {
+      at = this.later(at, MINUTE, step);
+      const last = k === n - 1;
+      this.remark(i, this.rng.pick(last ? STATUS_REMARKS[status] : PROGRESS_REMARKS), at, out);
+    }
+  }
+
+  private remark(i: number, t: RemarkTemplate, at: number, out: Batch): void {
+    const staff = this.remarkers.pick(this.rng);
+    out.remarks.push({
+      order_id: i,
+      staff_id: staff.id,
+      remark_name: staff.name,
+      remark: t.text,
+      whatsapp: t.whatsapp ?? false,
+      telephone: t.telephone ?? false,
+      status_refund: t.statusRefund ?? false,
+      voided: t.voided ?? false,
+      chargeback: t.chargeback ?? false,
+      report_error: t.reportError ?? false,
+      created_at: iso(at),
+    });
+  }
+
+  private mail(
+    i: number,
+    orderId: string,
+    kind: 'approval' | 'resend',
+    p: Applicant,
+    site: SeedSite,
+    at: number,
+    sentAt: number,
+    out: Batch,
+  ): void {
+    const provider = PROVIDERS.pick(this.rng);
+    out.mails.push({
+      order_id: i,
+      kind,
+      to_address: p.email,
+      subject: `Your Canada eTA for order ${orderId} is approved`,
+      html:
+        `<p>Dear ${p.fullName},</p><p>Your electronic travel authorization for order <b>${orderId}</b> has been approved. ` +
+        `Download it from the Track Order page with your order ID and e-mail address.</p>` +
+        `<p>${site.displayName}</p>`,
+      text:
+        `Dear ${p.fullName},\n\nYour electronic travel authorization for order ${orderId} has been approved. ` +
+        `Download it from the Track Order page with your order ID and e-mail address.\n\n${site.displayName}`,
+      provider,
+      state: 'sent',
+      attempts: 1,
+      next_attempt_at: iso(at),
+      provider_message_id:
+        provider === 'AWS'
+          ? this.rng.pattern('0100019%%%%%%%%%-%%%%%%%%-%%%%-%%%%-%%%%-%%%%%%%%%%%%-000000')
+          : this.rng.pattern('%%%%%%%%%%%%%%%%%%%%%%'),
+      created_at: iso(at),
+      sent_at: iso(sentAt),
+    });
+  }
+
+  private transactionId(gateway: string): string {
+    if (gateway === 'Stripe') return this.rng.pattern('ch_3%%%%%%%%%%%%%%%%%%%%%%%');
+    if (gateway === 'PayPal') return this.rng.pattern('*****************');
+    return this.rng.pattern('###########');
+  }
+
+  /** Fills the applicant's columns of `fields` (passport, personal, address, employment, background). */
+  private applicant(created: number, fields: Row): Applicant {
+    const r = this.rng;
+    const country = COUNTRY.pick(r);
+    const gender = GENDERS.pick(r);
+    const female = gender === 'Female' || (gender === 'Another gender' && r.chance(0.5));
+    const names = country.names;
+    const first = r.pick(female ? names.female : names.male);
+    const surname = this.surname(names, female);
+
+    const minor = r.chance(0.08);
+    const ageYears = minor ? r.int(0, 17) : Math.min(85, 18 + Math.floor(-Math.log(1 - r.next() * 0.999) * 16));
+    const birth = new Date(created - ageYears * YEAR - r.int(0, 364) * DAY);
+    const birthYear = birth.getUTCFullYear();
+
+    // Where the applicant lives: green-card holders in the United States, a few abroad, most at home.
+    const lpr = country.usPermanentResidents === true || r.chance(0.01);
+    const home = lpr ? usPlace(r) : r.chance(0.06) ? place(COUNTRY.pick(r), r) : place(country, r);
+    const [city, region, postal] = home.city;
+
+    const e1 = ascii(first);
+    const e2 = ascii(surname);
+    const local = r.pick([`${e1}.${e2}`, `${e1}${e2}`, `${e1[0]}${e2}`, `${e1}_${e2}`, `${e2}.${e1}`]);
+    const suffix = r.pick([
+      '',
+      String(r.int(1, 99)),
+      String(birthYear),
+      String(birthYear).slice(2),
+      String(r.int(100, 9999)),
+    ]);
+    const email = `${local}${suffix}@${r.pick(country.mailDomains)}`;
+
+    const validity = ageYears < 16 ? 5 : 10;
+    const issued = new Date(
+      Math.max(created - r.int(30, validity * 365 - 200) * DAY, Math.min(birth.getTime() + 7 * DAY, created - DAY)),
+    );
+    const expires = new Date(
+      Date.UTC(issued.getUTCFullYear() + validity, issued.getUTCMonth(), issued.getUTCDate()) - DAY,
+    );
+    const passport = r.pattern(country.passport);
+
+    const bornAbroad = r.chance(0.08);
+    const birthCountry = bornAbroad ? COUNTRY.pick(r) : country;
+    Object.assign(fields, {
+      email,
+      customer_timezone: home.timezone,
+      travel_document: TRAVEL_DOCUMENT.pick(r),
+      country_on_passport: country.iso3,
+      lawful_permanent_resident_of_us: lpr,
+      citizen_country: country.name,
+      passport_number: passport,
+      confirm_passport_number: passport,
+      passport_surname: surname,
+      passport_first_name: first,
+      birth_year: birthYear,
+      birth_month: birth.getUTCMonth() + 1,
+      birth_date: birth.getUTCDate(),
+      gender,
+      country_of_birth: birthCountry.name,
+      city_of_birth: r.pick(birthCountry.cities)[0],
+      passport_issue_year: issued.getUTCFullYear(),
+      passport_issue_month: issued.getUTCMonth() + 1,
+      passport_issue_date: issued.getUTCDate(),
+      passport_exp_year: expires.getUTCFullYear(),
+      passport_exp_month: expires.getUTCMonth() + 1,
+      passport_exp_date: expires.getUTCDate(),
+      country: home.countryName,
+      marital_status: ageYears < 18 ? 'Single' : MARITAL.pick(r),
+      appliedd_for_visa_before: false,
+      preferred_language: r.chance(home.french) ? 'French' : 'English',
+      house_name: String(r.int(1, 240)),
+      street_name: r.pick(home.streets),
+      city,
+      res_state: region,
+      telephone_number: r.pattern(r.pick(home.phones)),
+      country_code: home.dial,
+      applying_for_someone: minor,
+      applying_for_minor: minor,
+      do_you_know_when_travel_to_canada: false,
+      have_you_ever_been_refused_a_visa_or_permit: false,
+      have_you_ever_committed_been_arrested: false,
+      is_your_contact_with_tuberculosis: false,
+      have_you_ever_been_diagnosed_with_tuberculosis: false,
+      past_two_years_diagnosed_with_tuberculosis: false,
+      have_one_of_these_conditions: false,
+    });
+    if (postal) fields.res_zip_code = r.pattern(postal);
+    if (r.chance(0.35))
+      fields.apartment_number = r.chance(0.7) ? String(r.int(1, 60)) : `${r.int(1, 30)}${r.pick(['A', 'B', 'C'])}`;
+    if (r.chance(0.08)) fields.street_name_2 = r.pick(['Building 2', 'Floor 3', 'Block C', 'Rear entrance', 'Unit 5']);
+    if (r.chance(0.15)) fields.district = r.pick(DISTRICTS);
+    if (country.iso3 === 'TWN') {
+      const pin = r.pattern(female ? '@2########' : '@1########');
+      fields.taiwan_personal_identification_number = pin;
+      fields.confirm_taiwan_personal_identification_number = pin;
+    }
+    if (lpr) {
+      const uscis = r.pattern('#########');
+      fields.uscis_number = uscis;
+      fields.confirm_uscis_number = uscis;
+      fields.uscis_exp_year = new Date(created).getUTCFullYear() + r.int(1, 9);
+    }
+    if (r.chance(0.18)) {
+      const uci = r.pattern(r.chance(0.5) ? '########' : '##-####-####');
+      fields.appliedd_for_visa_before = true;
+      fields.uci_number = uci;
+      fields.confirm_uci_number = uci;
+    }
+    this.employment(fields, names, ageYears, home, created);
+    if (r.chance(0.8)) {
+      fields.do_you_know_when_travel_to_canada = true;
+      fields.travel_to_canada_year = isoDate(created + r.int(5, 240) * DAY);
+      fields.travel_to_canada_hour = `${pad2(r.int(6, 23))}:${pad2(r.int(0, 11) * 5)}`;
+    }
+    if (r.chance(0.04)) {
+      fields.have_you_ever_been_refused_a_visa_or_permit = true;
+      fields.country_that_refused_you_a_visa_or_permit = r.pick(REFUSING_COUNTRIES);
+      fields.additional_details = `Visitor visa refused in ${new Date(created).getUTCFullYear() - r.int(2, 9)}; purpose of visit not clear to the officer.`;
+    }
+    if (r.chance(0.01)) {
+      fields.have_you_ever_committed_been_arrested = true;
+      fields.please_indicate_where_committed_been_arrested = `Fined for careless driving in ${city}, ${new Date(created).getUTCFullYear() - r.int(3, 15)}.`;
+    }
+    if (r.chance(0.005)) fields.is_your_contact_with_tuberculosis = true;
+    if (minor) {
+      // A parent applies for the child: the parent is the representative and the order e-mail is theirs.
+      fields.representative_is = 'Family member';
+      fields.being_paid = false;
+      fields.surname = surname;
+      fields.first_name = r.pick(r.chance(0.5) ? names.female : names.male);
+      fields.mailing_address = `${fields.house_name} ${fields.street_name}, ${city}`;
+      fields.email_address = email;
+    } else if (r.chance(0.06)) {
+      this.representative(fields, country, home, r);
+    }
+    return {
+      email,
+      fullName: `${first} ${surname}`,
+      timezone: home.timezone,
+      location: `${city}, ${region}, ${home.countryName}`,
+    };
+  }
+
+  private surname(names: NamePool, female: boolean): string {
+    const i = this.rng.int(0, names.surnames.length - 1);
+    return (female && names.femaleSurnames?.[i]) || names.surnames[i]!;
+  }
+
+  private employment(fields: Row, names: NamePool, age: number, home: Place, created: number): void {
+    const r = this.rng;
+    const year = new Date(created).getUTCFullYear();
+    const [city, region] = home.city;
+    let occupation = OCCUPATION.pick(r);
+    if (age < 18) occupation = OCCUPATIONS.find((o) => o[0] === 'Student')!;
+    else if (age >= 67 && r.chance(0.8)) occupation = OCCUPATIONS.find((o) => o[0] === 'Retired')!;
+    if (age < 5) return;
+    fields.occupation = occupation[0];
+    if (!occupation[2]) return;
+    const surname = this.surname(names, false);
+    let employer: string;
+    if (occupation[0] === 'Student') employer = age < 18 ? `${city} International School` : `University of ${city}`;
+    else if (occupation[0] === 'Health occupations')
+      employer = r.chance(0.6) ? `${city} General Hospital` : `${surname} Medical Centre`;
+    else if (occupation[0].startsWith('Occupations in education'))
+      employer = r.chance(0.5) ? `University of ${city}` : `${city} Secondary School`;
+    else if (occupation[0] === 'Military/armed forces') employer = `${home.countryName} Armed Forces`;
+    else employer = `${surname} ${r.pick(COMPANY_WORDS)} ${home.companySuffix}`;
+    fields.job_title = r.pick(occupation[2]);
+    fields.employer_or_school_name = employer;
+    fields.job_country = home.countryName;
+    fields.job_state = region;
+    fields.job_city = city;
+    fields.working_since = Math.max(year - age + (age < 18 ? 5 : 18), year - r.int(0, 25));
+  }
+
+  private representative(fields: Row, country: Country, home: Place, r: Random): void {
+    const kind = r.pick(REPRESENTATIVES);
+    const paid = kind === 'Travel agent' || kind === 'Immigration consultant';
+    const surname = this.surname(country.names, false);
+    const first = r.pick(country.names.male);
+    fields.applying_for_someone = true;
+    fields.representative_is = kind;
+    fields.being_paid = paid && r.chance(0.85);
+    fields.surname = surname;
+    fields.first_name = first;
+    fields.email_address = `${ascii(first)}.${ascii(surname)}@${r.pick(country.mailDomains)}`;
+    fields.mailing_address = `${r.int(1, 200)} ${r.pick(home.streets)}, ${home.city[0]}`;
+    if (home.city[2]) fields.postal_code = r.pattern(home.city[2]);
+    if (paid) {
+      fields.firm_or_organization = `${surname} ${kind === 'Travel agent' ? 'Travel' : 'Immigration Services'}`;
+      if (r.chance(0.2)) fields.fax_number = `+${home.dial} ${r.pattern('#########')}`;
+    }
+    if (kind === 'Immigration consultant') {
+      fields.membership_id = r.pattern('R######');
+      fields.province_or_territory = r.pick(CANADIAN_PROVINCES);
+    }
+  }
+}
+
+interface Applicant {
+  email: string;
+  fullName: string;
+  timezone: string;
+  location: string;
+}
+
+function place(c: Country, r: Random): Place {
+  return {
+    countryName: c.name,
+    dial: c.dial,
+    timezone: c.timezone,
+    city: r.pick(c.cities),
+    streets: c.streets,
+    phones: c.phones,
+    french: c.french,
+    companySuffix: c.companySuffix,
+  };
+}
+
+function usPlace(r: Random): Place {
+  const city = r.pick(UNITED_STATES.cities);
+  return {
+    countryName: UNITED_STATES.name,
+    dial: UNITED_STATES.dial,
+    timezone: UNITED_STATES.timezones[city[1]] ?? 'America/New_York',
+    city,
+    streets: UNITED_STATES.streets,
+    phones: UNITED_STATES.phones,
+    french: 0,
+    companySuffix: 'Inc.',
+  };
+}

@@ -1,0 +1,138 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { FolderCounts, StaffType } from '@eta/contracts';
+import { FOLDER_COUNT_KEYS } from '@eta/contracts/domain';
+import { createAppStore } from '../lib/store';
+import { ok, stubApi, type StubHandler } from '../test/api-stub';
+import { isListCall, listPage, orderRow } from '../test/orders';
+import { makeToken, signIn } from '../test/session';
+import { AppProviders } from './providers';
+import { routes } from './router';
+
+const COUNTS = Object.fromEntries(FOLDER_COUNT_KEYS.map((key, index) => [key, index + 1])) as FolderCounts;
+
+const staffServer =
+  (extra: StubHandler = () => undefined): StubHandler =>
+  (call) => {
+    if (call.path === '/api/admin/get-folder-count') return ok(COUNTS);
+    return extra(call);
+  };
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProviders store={createAppStore()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const signedInAs = (type: StaffType) => signIn('Asha Rao', type);
+
+describe('Entry and routing', () => {
+  it("shows sign-in at '/' when signed out", async () => {
+    stubApi(() => undefined);
+    renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(document.title).toContain('Canada eTA');
+  });
+
+  it("sends a signed-in user from '/' to the dashboard with the five tiles", async () => {
+    signedInAs('Team');
+    const api = stubApi(staffServer());
+    const router = renderApp('/');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    const tile = await screen.findByTestId('tile-newOrdersCount');
+    await waitFor(() => expect(tile.textContent).toBe(`${COUNTS.newOrdersCount}New Orders`));
+    expect(within(tile).getByRole('link').getAttribute('href')).toBe('/admin/recent-order');
+    expect(within(screen.getByTestId('tile-priorityOrdersCount')).getByRole('link').getAttribute('href')).toBe(
+      '/admin/priority-order',
+    );
+    expect(screen.getByText('Welcome Asha Rao')).toBeTruthy();
+    expect(api.callsTo('GET', '/api/admin/get-folder-count')[0]?.query.get('userName')).toBe('Asha Rao');
+  });
+
+  it('shows sign-in on an /admin page while signed out and returns to it after login', async () => {
+    const api = stubApi(
+      staffServer((call) => {
+        if (call.path === '/api/admin/admin-login') {
+          return {
+            body: {
+              status: 1,
+              message: 'Welcome back',
+              jwtToken: makeToken('Asha Rao', 'Admin'),
+              data: { id: 1, name: 'Asha Rao', email: 'a@example.com', type: 'Admin' },
+            },
+          };
+        }
+        if (isListCall(call, 'refundOrder')) return listPage([orderRow({ process_status: 'Refunds' })]);
+        return undefined;
+      }),
+    );
+    const router = renderApp('/admin/refund-order?page=1');
+
+    await userEvent.type(await screen.findByLabelText('Email ID'), 'a@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'pw');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('heading', { name: 'Refund Orders' })).toBeTruthy();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/admin/refund-order?page=1');
+    expect(await screen.findByText('ETA-200020076')).toBeTruthy();
+    expect(api.callsTo('GET', '/api/admin/get-orders-list/refundOrder')).toHaveLength(1);
+  });
+
+  it('reloads the folder counts on every route change', async () => {
+    signedInAs('Team');
+    const api = stubApi(
+      staffServer((call) => (call.path.startsWith('/api/admin/get-orders-list/') ? listPage([]) : undefined)),
+    );
+    const router = renderApp('/admin');
+    await screen.findByTestId('tile-myOrdersCount');
+    await waitFor(() => expect(api.callsTo('GET', '/api/admin/get-folder-count')).toHaveLength(1));
+
+    await act(() => router.navigate('/admin/recent-order'));
+    await waitFor(() => expect(api.callsTo('GET', '/api/admin/get-folder-count')).toHaveLength(2));
+    await act(() => router.navigate('/admin/called'));
+    await waitFor(() => expect(api.callsTo('GET', '/api/admin/get-folder-count')).toHaveLength(3));
+  });
+
+  it('logs out from the header menu: stored user removed, back at sign-in', async () => {
+    signedInAs('Manager');
+    stubApi(staffServer());
+    const router = renderApp('/admin');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Welcome Asha Rao' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(window.localStorage.getItem('user')).toBeNull();
+  });
+
+  it('shows a coming-soon page inside the layout for screens not built yet', async () => {
+    signedInAs('Admin');
+    stubApi(staffServer());
+    renderApp('/admin/view-order/RVRBLTIwMDAyMDA3Ng');
+    expect(await screen.findByRole('heading', { name: 'Order ETA-200020076' })).toBeTruthy();
+    expect(screen.getByText(/coming soon/i)).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+  });
+
+  it('keeps Night Staff out of Change Password even by URL', async () => {
+    signedInAs('Night Staff');
+    stubApi(staffServer());
+    renderApp('/admin/change-password');
+    expect(await screen.findByText('You do not have access to this page.')).toBeTruthy();
+    expect(screen.queryByLabelText('Enter New Password')).toBeNull();
+  });
+
+  it('shows a not-found page for unknown routes', async () => {
+    stubApi(() => undefined);
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,76 @@
+// The route table. The staff console and the public portal are lazy chunks: a customer on /track-order
+// downloads only the portal. Paths come from config/paths.
+import type { ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { QueueName } from '@eta/contracts';
+import { QUEUES, QUEUE_NAMES } from '@eta/contracts/domain';
+import { NotFoundPage } from '../components/not-found-page';
+import { PageLoader } from '../components/page-loader';
+import { paths } from '../config/paths';
+import type { Permission } from '../config/permissions';
+import type * as ConsoleRoutes from './routes/console-routes';
+import type * as PortalRoutes from './routes/portal-routes';
+
+type StaffModule = typeof ConsoleRoutes;
+type PublicModule = typeof PortalRoutes;
+
+const loadStaff = (): Promise<StaffModule> => import('./routes/console-routes');
+const loadPublic = (): Promise<PublicModule> => import('./routes/portal-routes');
+
+function staffPage(path: string, render: (module: StaffModule) => ReactNode): RouteObject {
+  return { path, lazy: async () => ({ element: render(await loadStaff()) }) };
+}
+
+/** Queues whose link only some roles see (spec §6). */
+const QUEUE_PERMISSION: Partial<Record<QueueName, Permission>> = { orderHistory: 'viewOrderHistory' };
+
+const queueRoutes: RouteObject[] = QUEUE_NAMES.filter((queue) => queue !== 'futureOrder').map((queue) =>
+  staffPage(QUEUES[queue].path, ({ QueueRoute }) => (
+    <QueueRoute queue={queue} permission={QUEUE_PERMISSION[queue]} title={QUEUES[queue].title} />
+  )),
+);
+
+const comingSoon = (path: string, title: string, permission?: Permission): RouteObject =>
+  staffPage(path, ({ ComingSoonRoute }) => <ComingSoonRoute title={title} permission={permission} />);
+
+export const routes: RouteObject[] = [
+  {
+    HydrateFallback: PageLoader,
+    children: [
+      staffPage(paths.entry, ({ EntryRoute }) => <EntryRoute />),
+      {
+        path: paths.dashboard,
+        lazy: async () => ({ Component: (await loadStaff()).StaffShell }),
+        children: [
+          { index: true, lazy: async () => ({ Component: (await loadStaff()).DashboardRoute }) },
+          ...queueRoutes,
+          staffPage(paths.futureOrder, ({ FutureOrderRoute }) => <FutureOrderRoute />),
+          staffPage(paths.viewOrder.pattern, ({ ViewOrderRoute }) => <ViewOrderRoute />),
+          comingSoon(paths.countryOrderList, 'Country Order Details'),
+          comingSoon(paths.sendInvoice, 'Send Invoice'),
+          comingSoon(paths.manageTeam, 'Manage Team', 'manageTeam'),
+          comingSoon(paths.manageTeamMember, 'Manage Team', 'manageTeam'),
+          comingSoon(paths.processedOrder, 'Processed By', 'viewProcessedOrders'),
+          comingSoon(paths.gatewaySetting, 'Change Gateway', 'changeGateway'),
+          staffPage(paths.changePassword, ({ ChangePasswordRoute }) => <ChangePasswordRoute />),
+          staffPage('*', ({ AdminNotFoundRoute }) => <AdminNotFoundRoute />),
+        ],
+      },
+      {
+        lazy: async () => ({ Component: (await loadPublic()).PublicShell }),
+        children: [
+          { path: paths.trackOrder.pattern, lazy: async () => ({ Component: (await loadPublic()).TrackOrderRoute }) },
+          {
+            path: paths.orderDownload.pattern,
+            lazy: async () => ({ Component: (await loadPublic()).OrderDownloadRoute }),
+          },
+        ],
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

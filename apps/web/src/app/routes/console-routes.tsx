@@ -1,0 +1,113 @@
+// The staff console's route components, loaded lazily as one chunk: the entry, the guarded layout and the
+// pages inside it. Features are composed here; they never import each other.
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import type { QueueName } from '@eta/contracts';
+import { ComingSoonPage } from '../../components/coming-soon-page';
+import { NotFoundPage } from '../../components/not-found-page';
+import { PageHeader } from '../../components/page-header';
+import { paths } from '../../config/paths';
+import { can, type Permission } from '../../config/permissions';
+import type { SessionUser } from '../../lib/auth/session';
+import { useCurrentUser } from '../../lib/auth/use-current-user';
+import { decodeOrderId } from '../../lib/order-id';
+import { ChangePasswordPage } from '../../features/auth/components/change-password-page';
+import { SignInPage } from '../../features/auth/components/sign-in-page';
+import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
+import {
+  useFolderCounts,
+  useReloadFolderCountsOnRouteChange,
+} from '../../features/folder-counts/hooks/use-folder-counts';
+import { StaffLayout } from '../../features/layout/components/staff-layout';
+import { FutureOrderPage } from '../../features/orders/components/future-order-page';
+import { QueuePage } from '../../features/orders/components/queue-page';
+
+interface StaffOutletContext {
+  user: SessionUser;
+}
+
+function useStaffUser(): SessionUser {
+  return useOutletContext<StaffOutletContext>().user;
+}
+
+/** '/': sign-in while signed out, the dashboard once signed in (DESIGN §7). */
+export function EntryRoute() {
+  const user = useCurrentUser();
+  return user ? <Navigate to={paths.dashboard} replace /> : <SignInPage redirectTo={paths.dashboard} />;
+}
+
+function SignedInShell({ user }: { user: SessionUser }) {
+  const counts = useFolderCounts(user.name);
+  useReloadFolderCountsOnRouteChange(user.name);
+  const context: StaffOutletContext = { user };
+  return (
+    <StaffLayout user={user} counts={counts}>
+      <Outlet context={context} />
+    </StaffLayout>
+  );
+}
+
+/** Every /admin page: signed out, sign-in shows in its place and comes back to it afterwards. */
+export function StaffShell() {
+  const user = useCurrentUser();
+  const location = useLocation();
+  if (!user) return <SignInPage redirectTo={`${location.pathname}${location.search}`} />;
+  return <SignedInShell user={user} />;
+}
+
+function Allowed({ permission, title, children }: { permission?: Permission; title: string; children: ReactNode }) {
+  const user = useStaffUser();
+  if (!permission || can(user.type, permission)) return children;
+  return (
+    <>
+      <PageHeader title={title} />
+      <Alert severity="warning">You do not have access to this page.</Alert>
+    </>
+  );
+}
+
+export function DashboardRoute() {
+  const user = useStaffUser();
+  return <DashboardPage counts={useFolderCounts(user.name)} />;
+}
+
+export function QueueRoute({ queue, permission, title }: { queue: QueueName; permission?: Permission; title: string }) {
+  const user = useStaffUser();
+  return (
+    <Allowed permission={permission} title={title}>
+      <QueuePage key={queue} queue={queue} user={user} />
+    </Allowed>
+  );
+}
+
+export function FutureOrderRoute() {
+  return <FutureOrderPage user={useStaffUser()} />;
+}
+
+export function ChangePasswordRoute() {
+  return (
+    <Allowed permission="changePassword" title="Change Password">
+      <ChangePasswordPage />
+    </Allowed>
+  );
+}
+
+export function ComingSoonRoute({ title, permission }: { title: string; permission?: Permission }) {
+  return (
+    <Allowed permission={permission} title={title}>
+      <ComingSoonPage title={title} />
+    </Allowed>
+  );
+}
+
+export function ViewOrderRoute() {
+  const { encodedId = '' } = useParams();
+  const orderId = decodeOrderId(encodedId);
+  if (!orderId) return <NotFoundPage homePath={paths.dashboard} />;
+  return <ComingSoonPage title={`Order ${orderId}`} />;
+}
+
+export function AdminNotFoundRoute() {
+  return <NotFoundPage homePath={paths.dashboard} />;
+}

@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../test/api-stub';
+import { renderWithApp } from '../../../test/render';
+import { makeToken } from '../../../test/session';
+import { SignInPage } from './sign-in-page';
+
+function renderSignIn() {
+  return renderWithApp(<SignInPage redirectTo="/admin/my-order" />, { route: '/' });
+}
+
+describe('Sign-in page', () => {
+  it('asks for both fields and sends nothing when they are empty', async () => {
+    const api = stubApi(() => undefined);
+    renderSignIn();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Email Address is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('rejects a malformed e-mail address without calling the server', async () => {
+    const api = stubApi(() => undefined);
+    renderSignIn();
+
+    await userEvent.type(screen.getByLabelText('Email ID'), 'not-an-email');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Invalid email address')).toBeTruthy();
+    expect(screen.queryByText('Password is required')).toBeNull();
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('posts the credentials, stores the token and returns to the page that asked for sign-in', async () => {
+    const token = makeToken('Asha Rao', 'Manager');
+    const api = stubApi((call) =>
+      call.path === '/api/admin/admin-login'
+        ? {
+            body: {
+              status: 1,
+              message: 'Login successful',
+              jwtToken: token,
+              data: { id: 1, name: 'Asha Rao', email: 'asha@example.com', type: 'Manager' },
+            },
+          }
+        : undefined,
+    );
+    renderSignIn();
+
+    await userEvent.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/my-order'));
+    const [login] = api.callsTo('POST', '/api/admin/admin-login');
+    expect(login?.body).toEqual({ email: 'asha@example.com', password: 'correct horse' });
+    expect(login?.headers.Authorization).toBeUndefined();
+    expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toEqual({ accessToken: token });
+    expect(await screen.findByText('Login successful')).toBeTruthy();
+  });
+
+  it("shows the server's message when the credentials are wrong and stays on the page", async () => {
+    stubApi(() => ({ status: 401, body: { status: 0, message: 'Invalid email or password' } }));
+    const { store } = renderSignIn();
+
+    await userEvent.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/');
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(store.getState().auth).toMatchObject({ isAuth: false, loading: false, error: 'Invalid email or password' });
+  });
+});

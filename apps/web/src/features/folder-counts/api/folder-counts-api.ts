@@ -1,0 +1,15 @@
+// Folder counts (spec §3): one number per queue, shown in the side menu and on the dashboard tiles.
+import type { ApiEnvelope, FolderCounts } from '@eta/contracts';
+import { api } from '../../../lib/api';
+
+const folderCountsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getFolderCounts: build.query<FolderCounts | null, string>({
+      query: (userName) => ({ url: 'admin/get-folder-count', params: { userName } }),
+      transformResponse: (body: ApiEnvelope<FolderCounts>) => body.data ?? null,
+      providesTags: ['FolderCounts'],
+    }),
+  }),
+});
+
+export const { useGetFolderCountsQuery } = folderCountsApi;

@@ -1,0 +1,22 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import type { FolderCounts } from '@eta/contracts';
+import { useGetFolderCountsQuery } from '../api/folder-counts-api';
+
+export function useFolderCounts(userName: string): FolderCounts | undefined {
+  return useGetFolderCountsQuery(userName).data ?? undefined;
+}
+
+/** Reloads the counts on every route change (spec §2 "Counts reload ... on every route change"). */
+export function useReloadFolderCountsOnRouteChange(userName: string): void {
+  const { refetch } = useGetFolderCountsQuery(userName);
+  const { pathname } = useLocation();
+  const previousPathname = useRef(pathname);
+
+  useEffect(() => {
+    // The first render loads the counts already; only later route changes need a reload.
+    if (pathname === previousPathname.current) return;
+    previousPathname.current = pathname;
+    void refetch();
+  }, [pathname, refetch]);
+}

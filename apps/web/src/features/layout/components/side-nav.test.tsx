@@ -1,0 +1,89 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { FolderCounts, StaffType } from '@eta/contracts';
+import { FOLDER_COUNT_KEYS } from '@eta/contracts/domain';
+import { SideNav } from './side-nav';
+
+const ALL_LINKS = [
+  'Dashboard',
+  'My Orders',
+  'New Orders',
+  'Priority Orders',
+  'Pending Orders',
+  'Completed Orders',
+  'Future Orders',
+  'Awaiting Customer',
+  'Awaiting Govt',
+  'Customer Called',
+  'Contact Customer',
+  'Order History',
+  'Deleted Orders',
+  'Refunds',
+  'Charge Back',
+  'Country Order List',
+  'Manage Invoices',
+  'Manage Team',
+  'Order Processed',
+  'Gateway Setting',
+  'Change Password',
+];
+
+const without = (...hidden: string[]) => ALL_LINKS.filter((label) => !hidden.includes(label));
+
+// Spec §6: Telecaller loses Order History; Night Staff loses Manage Team, Order Processed, Gateway Setting and
+// Change Password; Order Processed is for Admin only; everyone else sees everything.
+const EXPECTED: Record<StaffType, string[]> = {
+  Admin: ALL_LINKS,
+  Manager: without('Order Processed'),
+  Team: without('Order Processed'),
+  Telecaller: without('Order History', 'Order Processed'),
+  'Night Staff': without('Manage Team', 'Order Processed', 'Gateway Setting', 'Change Password'),
+};
+
+function renderNav(role: StaffType, { counts, route = '/admin' }: { counts?: FolderCounts; route?: string } = {}) {
+  const onLogout = vi.fn();
+  render(
+    <MemoryRouter initialEntries={[route]}>
+      <SideNav role={role} counts={counts} onLogout={onLogout} />
+    </MemoryRouter>,
+  );
+  return { nav: screen.getByRole('navigation', { name: 'Main menu' }), onLogout };
+}
+
+describe('Side menu role rules', () => {
+  it.each(Object.entries(EXPECTED))('shows %s exactly the links the role may use', (role, expected) => {
+    const { nav } = renderNav(role as StaffType);
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(labels).toEqual(expected);
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('links each entry to its route and marks the current page', () => {
+    const { nav } = renderNav('Admin', { route: '/admin/refund-order' });
+    expect(within(nav).getByRole('link', { name: 'Refunds' }).getAttribute('href')).toBe('/admin/refund-order');
+    expect(within(nav).getByRole('link', { name: 'Customer Called' }).getAttribute('href')).toBe('/admin/called');
+    expect(within(nav).getByRole('link', { name: 'Refunds' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('shows each folder count next to its link, and none for Country Order List', () => {
+    const counts = Object.fromEntries(FOLDER_COUNT_KEYS.map((key, index) => [key, 100 + index])) as FolderCounts;
+    const { nav } = renderNav('Admin', { counts });
+    expect(within(nav).getByRole('link', { name: /^My Orders/ }).textContent).toBe(`My Orders${counts.myOrdersCount}`);
+    expect(within(nav).getByRole('link', { name: /^Refunds/ }).textContent).toBe(`Refunds${counts.refundOrdersCount}`);
+    expect(within(nav).getByRole('link', { name: /^Order History/ }).textContent).toBe(
+      `Order History${counts.allOrdersCount}`,
+    );
+    expect(within(nav).getByRole('link', { name: /^Country Order List/ }).textContent).toBe('Country Order List');
+  });
+
+  it('logs out from the bottom of the menu', async () => {
+    const { nav, onLogout } = renderNav('Team');
+    await userEvent.click(within(nav).getByRole('button', { name: 'Logout' }));
+    expect(onLogout).toHaveBeenCalledOnce();
+  });
+});

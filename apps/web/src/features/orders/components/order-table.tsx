@@ -1,0 +1,128 @@
+// The shared order table of spec §2: selectable rows, the queue's columns, an Action column, a fixed header
+// in a 550 px container, and a message row when there is nothing to show.
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { ReactNode } from 'react';
+import type { OrderListRow } from '@eta/contracts';
+import type { OrderColumn } from '../order-columns';
+import type { RowSelection } from '../hooks/use-row-selection';
+import { OrderRowActions } from './order-row-actions';
+
+export const TABLE_HEIGHT_PX = 550;
+
+interface OrderTableProps {
+  label: string;
+  rows: readonly OrderListRow[];
+  columns: readonly OrderColumn[];
+  isLoading: boolean;
+  isFetching: boolean;
+  /** Shown in the body when there are no rows and nothing is loading. */
+  emptyText: string;
+  /** Shown instead of emptyText when the list could not be loaded. */
+  errorText?: string;
+  selection: Pick<RowSelection, 'isSelected' | 'toggle' | 'toggleAll'>;
+  canDelete: boolean;
+  onDelete: (row: OrderListRow) => void;
+}
+
+function MessageRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={colSpan} align="center" sx={{ py: 6, color: 'text.secondary' }}>
+        {children}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+export function OrderTable({
+  label,
+  rows,
+  columns,
+  isLoading,
+  isFetching,
+  emptyText,
+  errorText,
+  selection,
+  canDelete,
+  onDelete,
+}: OrderTableProps) {
+  const colSpan = columns.length + 2;
+  const selectedOnPage = rows.filter((row) => selection.isSelected(row.order_id)).length;
+  const allSelected = rows.length > 0 && selectedOnPage === rows.length;
+
+  let body: ReactNode;
+  if (isLoading) {
+    body = (
+      <MessageRow colSpan={colSpan}>
+        <CircularProgress size={28} aria-label="Loading orders" />
+      </MessageRow>
+    );
+  } else if (rows.length === 0) {
+    body = <MessageRow colSpan={colSpan}>{errorText ?? emptyText}</MessageRow>;
+  } else {
+    body = rows.map((row) => {
+      const selected = selection.isSelected(row.order_id);
+      return (
+        <TableRow key={row.order_id} hover selected={selected}>
+          <TableCell padding="checkbox">
+            <Checkbox
+              checked={selected}
+              onChange={() => selection.toggle(row)}
+              slotProps={{ input: { 'aria-label': `Select order ${row.order_id}` } }}
+            />
+          </TableCell>
+          {columns.map((column) => (
+            <TableCell key={column.key} sx={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
+              {column.render(row)}
+            </TableCell>
+          ))}
+          <TableCell>
+            <OrderRowActions row={row} canDelete={canDelete} onDelete={onDelete} />
+          </TableCell>
+        </TableRow>
+      );
+    });
+  }
+
+  return (
+    <Paper variant="outlined">
+      <Box sx={{ height: 4 }}>
+        {isFetching && !isLoading ? <LinearProgress aria-label="Refreshing orders" /> : null}
+      </Box>
+      <TableContainer sx={{ maxHeight: TABLE_HEIGHT_PX }}>
+        <Table stickyHeader size="small" aria-label={label}>
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={allSelected}
+                  indeterminate={selectedOnPage > 0 && !allSelected}
+                  disabled={rows.length === 0}
+                  onChange={() => selection.toggleAll(rows)}
+                  slotProps={{ input: { 'aria-label': 'Select all orders on this page' } }}
+                />
+              </TableCell>
+              {columns.map((column) => (
+                <TableCell key={column.key} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {column.header}
+                </TableCell>
+              ))}
+              <TableCell sx={{ fontWeight: 600 }}>Action</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>{body}</TableBody>
+        </Table>
+      </TableContainer>
+    </Paper>
+  );
+}

@@ -1,0 +1,291 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { QueueName, StaffType } from '@eta/contracts';
+import { registerNavigate } from '../../../lib/navigation';
+import { ok, stubApi, type StubHandler } from '../../../test/api-stub';
+import { isListCall, listPage, orderRow } from '../../../test/orders';
+import { renderWithApp } from '../../../test/render';
+import { signIn } from '../../../test/session';
+import { QueuePage } from './queue-page';
+
+beforeAll(() => {
+  // Far from UTC, so a table that rendered local time would show another day and hour.
+  vi.stubEnv('TZ', 'Pacific/Auckland');
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
+
+function renderQueue(queue: QueueName, role: StaffType, handler: StubHandler, route = '/') {
+  const token = signIn('Asha Rao', role);
+  const api = stubApi(handler);
+  renderWithApp(<QueuePage queue={queue} user={{ name: 'Asha Rao', type: role }} />, { route });
+  return { api, token };
+}
+
+const table = () => screen.getByRole('table');
+const columnHeaders = () =>
+  within(table())
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent);
+const rowOf = async (orderId: string) => (await screen.findByText(orderId)).closest('tr') as HTMLElement;
+
+describe('Shared order table', () => {
+  it('asks for the queue with page, limit, delay and user name, and shows the rows in UTC', async () => {
+    const { api, token } = renderQueue('newOrder', 'Team', (call) =>
+      isListCall(call, 'newOrder') ? listPage([orderRow()]) : undefined,
+    );
+
+    const row = await rowOf('ETA-200020076');
+    expect(new Date('2024-03-05T23:04:09.000Z').getHours()).not.toBe(23);
+    expect(within(row).getByText('05/03/2024 23:04:09')).toBeTruthy();
+    expect(within(row).getByText('Maria Lopez')).toBeTruthy();
+    expect(within(row).getByText('+1 6045550100')).toBeTruthy();
+    expect(within(row).getByText('New')).toBeTruthy();
+    expect(columnHeaders()).toEqual(['', 'Order Id', 'Name', 'Email', 'Telephone', 'Date & Time', 'Status', 'Action']);
+
+    const [call] = api.calls;
+    expect(call?.path).toBe('/api/admin/get-orders-list/newOrder');
+    expect(Object.fromEntries(call?.query ?? [])).toEqual({ page: '1', limit: '10', delay: '1', userName: 'Asha Rao' });
+    expect(call?.headers.Authorization).toBe(token);
+    expect(screen.getByRole('heading', { name: 'New Orders' })).toBeTruthy();
+  });
+
+  it('hides Telephone in Contact Customer', async () => {
+    renderQueue('contactCustomer', 'Team', (call) =>
+      isListCall(call, 'contactCustomer') ? listPage([orderRow({ process_status: 'Contact Customer' })]) : undefined,
+    );
+    const row = await rowOf('ETA-200020076');
+    expect(columnHeaders()).not.toContain('Telephone');
+    expect(within(row).queryByText('+1 6045550100')).toBeNull();
+  });
+
+  it('shows the refund columns with the refund date and only View', async () => {
+    renderQueue('refundOrder', 'Admin', (call) =>
+      isListCall(call, 'refundOrder')
+        ? listPage([orderRow({ process_status: 'Refunds', refund_date: '2024-12-31T22:30:00.000Z' })])
+        : undefined,
+    );
+    const row = await rowOf('ETA-200020076');
+    expect(columnHeaders()).toEqual([
+      '',
+      'Order Id',
+      'Email',
+      'Telephone',
+      'Date & Time',
+      'Refund Date',
+      'Status',
+      'Action',
+    ]);
+    expect(within(row).getByText('31/12/2024')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'View' })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Refunded it' })).toBeTruthy();
+  });
+
+  it('greys View for an assigned order and names who holds it', async () => {
+    renderQueue('pendingOrder', 'Team', (call) =>
+      isListCall(call, 'pendingOrder')
+        ? listPage([
+            orderRow({ order_id: 'ETA-100000001', assign_to: 'Ben Ode', process_status: 'Pending' }),
+            orderRow({ order_id: 'ETA-100000002', assign_to: '' }),
+          ])
+        : undefined,
+    );
+    const assignedView = within(await rowOf('ETA-100000001')).getByRole('link', { name: 'View' });
+    const freeView = within(await rowOf('ETA-100000002')).getByRole('link', { name: 'View' });
+    expect(assignedView.className).not.toBe(freeView.className);
+    expect(freeView.getAttribute('href')).toBe(`/admin/view-order/${btoa('ETA-100000002').replace(/=+$/, '')}`);
+
+    await userEvent.hover(assignedView);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Assigned to Ben Ode');
+
+    await userEvent.unhover(assignedView);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    await userEvent.hover(freeView);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it.each<[QueueName, StaffType, boolean]>([
+    ['newOrder', 'Admin', true],
+    ['newOrder', 'Manager', true],
+    ['newOrder', 'Team', false],
+    ['newOrder', 'Telecaller', false],
+    ['newOrder', 'Night Staff', false],
+    ['myOrder', 'Admin', true],
+    ['myOrder', 'Manager', false],
+  ])('in %s, %s sees Delete: %s', async (queue, role, seesDelete) => {
+    renderQueue(queue, role, (call) => (isListCall(call, queue) ? listPage([orderRow()]) : undefined));
+    const row = await rowOf('ETA-200020076');
+    expect(within(row).queryByRole('button', { name: 'Delete' }) !== null).toBe(seesDelete);
+    expect(screen.queryByRole('button', { name: 'Delete Order' }) !== null).toBe(seesDelete);
+  });
+
+  it("says 'No data available in table' for an empty queue and 'No records found' for a search without hits", async () => {
+    const { api } = renderQueue('newOrder', 'Team', (call) => {
+      if (isListCall(call, 'newOrder')) return listPage([]);
+      if (call.path === '/api/admin/search-order') return listPage([]);
+      return undefined;
+    });
+
+    expect(await screen.findByText('No data available in table')).toBeTruthy();
+    expect(screen.queryByText('No records found')).toBeNull();
+
+    await userEvent.type(screen.getByLabelText('Search'), 'zz');
+    expect(await screen.findByText('No records found', {}, { timeout: 2000 })).toBeTruthy();
+    // One search after the typing stops (500 ms debounce), with the queue's page window.
+    expect(api.callsTo('POST', '/api/admin/search-order').map((call) => call.body)).toEqual([
+      { start: 0, end: 10, searchVal: 'zz', folderName: 'newOrder' },
+    ]);
+    expect(screen.getByTestId('location').textContent).toBe('/?q=zz&page=1');
+  });
+
+  it('assigns the selected orders to me after confirmation and takes them out of the list', async () => {
+    let assigned = false;
+    const { api } = renderQueue('newOrder', 'Team', (call) => {
+      if (isListCall(call, 'newOrder')) {
+        const rows = [orderRow({ order_id: 'ETA-100000001' }), orderRow({ order_id: 'ETA-100000002' })];
+        return listPage(assigned ? rows.slice(1) : rows);
+      }
+      if (call.path === '/api/admin/assign-order-status') {
+        assigned = true;
+        return ok({ updated: ['ETA-100000001'], skipped: [{ orderId: 'ETA-100000002', reason: 'already assigned' }] });
+      }
+      return undefined;
+    });
+
+    await rowOf('ETA-100000001');
+    const assign = screen.getByRole('button', { name: 'Assign to me' });
+    expect(assign.hasAttribute('disabled')).toBe(true);
+    await userEvent.click(screen.getByLabelText('Select all orders on this page'));
+    await userEvent.click(assign);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure want to assigned orders.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+
+    expect(await screen.findByText('Order has been assigned successfully')).toBeTruthy();
+    expect(await screen.findByText(/ETA-100000002 \(already assigned\)/)).toBeTruthy();
+    expect(api.callsTo('PUT', '/api/admin/assign-order-status').map((call) => call.body)).toEqual([
+      { orderId: ['ETA-100000001', 'ETA-100000002'], assignto: 'Asha Rao' },
+    ]);
+    await waitFor(() => expect(screen.queryByText('ETA-100000001')).toBeNull());
+    expect(screen.getByText('ETA-100000002')).toBeTruthy();
+  });
+
+  it('deletes one row softly after the default confirmation', async () => {
+    const { api } = renderQueue('completedOrder', 'Manager', (call) => {
+      if (isListCall(call, 'completedOrder')) return listPage([orderRow({ process_status: 'Completed' })]);
+      if (call.path === '/api/admin/change-order-status') return ok({ updated: ['ETA-200020076'], skipped: [] });
+      return undefined;
+    });
+
+    await userEvent.click(within(await rowOf('ETA-200020076')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure you want to delete?')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+
+    expect(await screen.findByText('Order has been deleted successfully')).toBeTruthy();
+    expect(api.callsTo('PUT', '/api/admin/change-order-status').map((call) => call.body)).toEqual([
+      { orderId: ['ETA-200020076'], updatingStatus: 'Deleted', permanentDeletedFlag: false },
+    ]);
+  });
+
+  it("shows the server's message when a move is refused", async () => {
+    renderQueue('myOrder', 'Admin', (call) => {
+      if (isListCall(call, 'myOrder'))
+        return listPage([orderRow({ assign_to: 'Asha Rao', process_status: 'Pending' })]);
+      if (call.path === '/api/admin/assign-order-status')
+        return { status: 409, body: { status: 0, message: 'Order was changed by someone else' } };
+      return undefined;
+    });
+
+    await userEvent.click(within(await rowOf('ETA-200020076')).getByLabelText('Select order ETA-200020076'));
+    await userEvent.click(screen.getByRole('button', { name: 'Move to New orders' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure want to move orders to new orders.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+
+    expect(await screen.findByText('Order was changed by someone else')).toBeTruthy();
+    expect(screen.getByText('ETA-200020076')).toBeTruthy();
+  });
+
+  it('says so, rather than showing an empty queue, when the list cannot be loaded', async () => {
+    renderQueue('newOrder', 'Team', () => ({ status: 500, body: { status: 0, message: 'Database unavailable' } }));
+    expect(await screen.findByText('The orders could not be loaded. Database unavailable')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Database unavailable');
+    expect(screen.queryByText('No data available in table')).toBeNull();
+  });
+
+  it('ends the session on 401: message shown, stored user removed, back to the entry', async () => {
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    renderQueue('newOrder', 'Team', () => ({ status: 401, body: { status: 401, message: 'Session expired' } }));
+
+    expect(await screen.findByText('Session expired')).toBeTruthy();
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+});
+
+describe('Pagination', () => {
+  const thirtySeven = (call: { query: URLSearchParams }) => {
+    const limit = Number(call.query.get('limit'));
+    const page = Number(call.query.get('page'));
+    const rows = Array.from({ length: Math.min(limit, 37 - (page - 1) * limit) }, (_, index) =>
+      orderRow({ order_id: `ETA-3000000${String((page - 1) * limit + index).padStart(2, '0')}` }),
+    );
+    return listPage(rows, { total: 37, page, limit });
+  };
+
+  it("asks for limit = the queue's total when rows per page is All", async () => {
+    const { api } = renderQueue('orderHistory', 'Admin', (call) =>
+      isListCall(call, 'orderHistory') ? thirtySeven(call) : undefined,
+    );
+    expect(await screen.findByText('Showing 1 to 10 of 37 entries')).toBeTruthy();
+
+    await userEvent.selectOptions(screen.getByLabelText('Rows per page'), 'All');
+
+    expect(await screen.findByText('Showing 1 to 37 of 37 entries')).toBeTruthy();
+    expect(api.calls.at(-1)?.query.get('limit')).toBe('37');
+    expect(screen.getByTestId('location').textContent).toBe('/?limit=all&page=1');
+  });
+
+  it('moves between pages and keeps page and size in the URL', async () => {
+    const { api } = renderQueue(
+      'orderHistory',
+      'Admin',
+      (call) => (isListCall(call, 'orderHistory') ? thirtySeven(call) : undefined),
+      '/?page=2&limit=25',
+    );
+    expect(await screen.findByText('Showing 26 to 37 of 37 entries')).toBeTruthy();
+    expect(api.calls[0]?.query.get('page')).toBe('2');
+    expect(api.calls[0]?.query.get('limit')).toBe('25');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Go to page 1' }));
+    expect(await screen.findByText('Showing 1 to 25 of 37 entries')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/?page=1&limit=25');
+  });
+
+  it('moves a link past the end of the list to its last page', async () => {
+    const { api } = renderQueue(
+      'orderHistory',
+      'Admin',
+      (call) => (isListCall(call, 'orderHistory') ? thirtySeven(call) : undefined),
+      '/?page=9',
+    );
+    expect(await screen.findByText('Showing 31 to 37 of 37 entries')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/?page=4');
+    expect(api.calls.map((call) => call.query.get('page'))).toEqual(['9', '4']);
+  });
+
+  it('collapses long page ranges with an ellipsis', async () => {
+    renderQueue('orderHistory', 'Admin', (call) =>
+      isListCall(call, 'orderHistory') ? listPage([orderRow()], { total: 200, page: 1, limit: 10 }) : undefined,
+    );
+    expect(await screen.findByRole('button', { name: 'Go to page 20' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Go to page 10' })).toBeNull();
+    expect(screen.getByText('…')).toBeTruthy();
+  });
+});

@@ -1,0 +1,47 @@
+// Which columns each queue's table shows (spec §2 "Shared order table", "Future Order").
+import type { OrderListRow, QueueName } from '@eta/contracts';
+import { formatFullName, formatTelephone, formatUtcDate, formatUtcDateTime } from '../../lib/format';
+
+export interface OrderColumn {
+  key: string;
+  header: string;
+  render: (row: OrderListRow) => string;
+  /** Ids, phone numbers and dates stay on one line. */
+  noWrap: boolean;
+}
+
+const column = (key: string, header: string, render: OrderColumn['render'], noWrap = false): OrderColumn => ({
+  key,
+  header,
+  render,
+  noWrap,
+});
+
+const orderId = (header = 'Order Id') => column('orderId', header, (row) => row.order_id, true);
+const name = column('name', 'Name', (row) => formatFullName(row.passport_first_name, row.passport_surname));
+const email = column('email', 'Email', (row) => row.email);
+const telephone = column(
+  'telephone',
+  'Telephone',
+  (row) => formatTelephone(row.country_code, row.telephone_number),
+  true,
+);
+const dateTime = column('dateTime', 'Date & Time', (row) => formatUtcDateTime(row.create_ts), true);
+const refundDate = column('refundDate', 'Refund Date', (row) => formatUtcDate(row.refund_date), true);
+const processingDate = column('processingDate', 'Processing Date', (row) => formatUtcDate(row.processing_date), true);
+const processMonth = column('processMonth', 'Process Month', (row) => row.process_month ?? '');
+const status = column('status', 'Status', (row) => row.process_status);
+
+/** The data columns of a queue; the Action column always follows them. */
+export function columnsFor(queue: QueueName): OrderColumn[] {
+  switch (queue) {
+    case 'refundOrder':
+      return [orderId(), email, telephone, dateTime, refundDate, status];
+    case 'futureOrder':
+      return [orderId('Order ID'), name, email, telephone, dateTime, processingDate, processMonth, status];
+    case 'contactCustomer':
+      return [orderId(), name, email, dateTime, status];
+    default:
+      return [orderId(), name, email, telephone, dateTime, status];
+  }
+}

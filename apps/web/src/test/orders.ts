@@ -1,0 +1,30 @@
+// Order list fixtures shaped like the server's answers (contracts OrderListRow / OrderListPage).
+import type { OrderListRow } from '@eta/contracts';
+import { ok, type RecordedCall, type StubReply } from './api-stub';
+
+export function orderRow(overrides: Partial<OrderListRow> = {}): OrderListRow {
+  return {
+    order_id: 'ETA-200020076',
+    process_status: 'New',
+    passport_first_name: 'Maria',
+    passport_surname: 'Lopez',
+    email: 'maria@example.com',
+    telephone_number: '6045550100',
+    country_code: '1',
+    create_ts: '2024-03-05T23:04:09.000Z',
+    refund_date: null,
+    processing_date: null,
+    process_month: null,
+    processing_type: 'Standard',
+    assign_to: '',
+    version: 1,
+    ...overrides,
+  };
+}
+
+export function listPage(rows: OrderListRow[], { total = rows.length, page = 1, limit = 10 } = {}): StubReply {
+  return ok({ rows, total, page, limit });
+}
+
+export const isListCall = (call: RecordedCall, queue: string): boolean =>
+  call.method === 'GET' && call.path === `/api/admin/get-orders-list/${queue}`;

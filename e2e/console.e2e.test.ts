@@ -1,0 +1,116 @@
+// The staff console in a real browser: an Admin signs in and finds the dashboard, the side menu and
+// logout working; a Team member claims orders from a search; a Manager deletes one of them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN, launchBrowser, resultsDir, signIn, startServer, type RunningServer } from './harness.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const TILES = ['myOrdersCount', 'newOrdersCount', 'priorityOrdersCount', 'pendingOrdersCount', 'completedOrdersCount'];
+
+async function tileCount(page: Page, key: string): Promise<number> {
+  const tile = page.getByTestId(`tile-${key}`);
+  await expect.poll(async () => /^\d+/.test((await tile.textContent()) ?? '')).toBe(true);
+  return Number(/^(\d+)/.exec((await tile.textContent()) ?? '')![1]);
+}
+
+async function logout(page: Page) {
+  await page.locator('#account-button').click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.waitForURL(`${server.baseUrl}/`);
+  await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+}
+
+const demoUser = (type: string) => {
+  const user = server.demoStaff.find((s) => s.type === type);
+  if (!user) throw new Error(`no demo ${type} in ${JSON.stringify(server.demoStaff)}`);
+  return user.email;
+};
+
+describe('staff console', () => {
+  it('Admin signs in, sees the five tiles with numbers, opens a side-menu link and logs out', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, server.baseUrl, ADMIN.email, ADMIN.password);
+    await expect.poll(() => page.getByText('Welcome Administrator').isVisible()).toBe(true);
+    for (const key of TILES) expect(await tileCount(page, key)).toBeGreaterThanOrEqual(0);
+    expect(await tileCount(page, 'newOrdersCount')).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(resultsDir, 'dashboard.png'), fullPage: true });
+
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: /Awaiting Customer/ }).click();
+    await page.waitForURL(`${server.baseUrl}/admin/awaiting-response`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Awaiting Response' }).isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: /Awaiting Customer/ }).getAttribute('aria-current')).toBe('page');
+    expect(await menu.getByRole('link', { name: /Order Processed/ }).isVisible()).toBe(true);
+
+    await logout(page);
+    await page.goto(`${server.baseUrl}/admin/recent-order`);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('a Team member claims two searched orders, finds them in My Orders; a Manager deletes one', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, server.baseUrl, demoUser('Team'), server.demoPassword);
+    const myBefore = await tileCount(page, 'myOrdersCount');
+    const newBefore = await tileCount(page, 'newOrdersCount');
+    expect(await page.getByRole('link', { name: /Order Processed/ }).count()).toBe(0);
+
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /New Orders/ }).click();
+    await page.waitForURL(/\/admin\/recent-order/);
+    const firstId = (await page.getByRole('checkbox', { name: /^Select order / }).first().getAttribute('aria-label'))!.replace('Select order ', '');
+    const fragment = firstId.slice(0, 6); // "ETA-" and the first digits: many matches
+    await page.getByLabel('Search').fill(fragment);
+    await page.waitForURL(new RegExp(`q=${fragment}`));
+    const boxes = page.getByRole('checkbox', { name: /^Select order / });
+    await expect.poll(() => boxes.count()).toBeGreaterThanOrEqual(2);
+    const picked = [];
+    for (const i of [0, 1]) {
+      const label = (await boxes.nth(i).getAttribute('aria-label'))!;
+      expect(label).toContain(fragment);
+      picked.push(label.replace('Select order ', ''));
+      await boxes.nth(i).check();
+    }
+    await page.getByRole('button', { name: 'Assign to me' }).click();
+    await page.getByRole('dialog').getByText('Are you sure want to assigned orders.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await page.getByText('Order has been assigned successfully').waitFor();
+    for (const id of picked) await expect.poll(() => page.getByText(id, { exact: true }).count()).toBe(0);
+
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /My Orders/ }).click();
+    await page.waitForURL(/\/admin\/my-order/);
+    for (const id of picked) await page.getByText(id, { exact: true }).waitFor();
+    await page.screenshot({ path: path.join(resultsDir, 'my-orders.png'), fullPage: true });
+
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }).click();
+    await expect.poll(() => tileCount(page, 'myOrdersCount')).toBe(myBefore + 2);
+    expect(await tileCount(page, 'newOrdersCount')).toBeLessThanOrEqual(newBefore - 1);
+    await logout(page);
+
+    await signIn(page, server.baseUrl, demoUser('Manager'), server.demoPassword);
+    await page.goto(`${server.baseUrl}/admin/pending-order?q=${picked[0]}`);
+    const row = page.getByRole('row').filter({ hasText: picked[0]! });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByText('Are you sure you want to delete?').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await page.getByText('Order has been deleted successfully').waitFor();
+
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Deleted Orders/ }).click();
+    await page.waitForURL(/\/admin\/deleted-order/);
+    await page.getByLabel('Search').fill(picked[0]!);
+    await page.getByRole('row').filter({ hasText: picked[0]! }).waitFor();
+    await page.screenshot({ path: path.join(resultsDir, 'deleted-orders.png'), fullPage: true });
+    await page.close();
+  });
+});
