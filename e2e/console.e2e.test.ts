@@ -109,7 +109,9 @@ describe('staff console', () => {
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Deleted Orders/ }).click();
     await page.waitForURL(/\/admin\/deleted-order/);
     await page.getByLabel('Search').fill(picked[0]!);
-    await page.getByRole('row').filter({ hasText: picked[0]! }).waitFor();
+    await page.waitForURL(new RegExp(`q=${picked[0]}`));
+    await page.getByText('Showing 1 to 1 of 1 entries').waitFor();
+    expect(await page.getByRole('row').filter({ hasText: picked[0]! }).getByText('Deleted').count()).toBe(1);
     await page.screenshot({ path: path.join(resultsDir, 'deleted-orders.png'), fullPage: true });
     await page.close();
   });
