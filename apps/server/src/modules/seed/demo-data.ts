@@ -76,7 +76,7 @@ const TABLES: readonly Table[] = ['orders', 'remarks', 'mails', 'downloads'];
  * table, cheap on both drivers. The columns are the keys the rows use; a key a row lacks is NULL there, and
  * columns no row mentions keep their defaults.
  */
-function insertJson(table: Table, rows: Row[]) {
+function insertJson(table: Table, rows: Row<Table>[]) {
   const keys = new Set<string>();
   for (const row of rows) for (const key in row) keys.add(key);
   const cols = sql.join([...keys].map((k) => sql.ref(k)));

@@ -27,6 +27,7 @@ import {
   type NamePool,
   type RemarkTemplate,
 } from './catalog.js';
+import type { DB } from '../../db/schema.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -60,16 +61,16 @@ export interface GeneratorContext {
   gateways: readonly SeedGateway[];
 }
 
-/** One row as JSON for json_populate_recordset / json_to_recordset; absent keys are NULL. */
-export type Row = Record<string, string | number | boolean>;
+/** A row as JSON for json_populate_recordset: columns of table T; undefined values are left out (NULL). */
+export type Row<T extends keyof DB> = { [K in keyof DB[T]]?: string | number | boolean };
 
 export interface Batch {
   /** Orders without `id`: the loader adds the ids it reserved. */
-  orders: Row[];
+  orders: Row<'orders'>[];
   /** Child rows carry their order's position in the run as `order_id`; the loader swaps in orders.id. */
-  remarks: Row[];
-  mails: Row[];
-  downloads: Row[];
+  remarks: Row<'remarks'>[];
+  mails: Row<'mails'>[];
+  downloads: Row<'downloads'>[];
 }
 
 /** Statuses the customer has the approved eTA in (an approval mail exists). */
@@ -201,6 +202,112 @@ interface Place {
   companySuffix: string;
 }
 
+/**
+ * A new order row holding every column the generator may fill, unset ones undefined (JSON leaves them out, so
+ * they load as NULL): one object shape for all rows keeps a million of them cheap to build and serialise.
+ */
+function blankOrder(): Row<'orders'> & Record<keyof DB['orders'], undefined> {
+  return {
+    id: undefined,
+    order_id: undefined,
+    email: undefined,
+    landing_site: undefined,
+    payment_status: undefined,
+    process_status: undefined,
+    processing_type: undefined,
+    processing_date: undefined,
+    assign_to: undefined,
+    assign_date: undefined,
+    refund_date: undefined,
+    amount_cents: undefined,
+    currency: undefined,
+    gateway_id: undefined,
+    transaction_id: undefined,
+    merchant_name: undefined,
+    applying_for_someone: undefined,
+    applying_for_minor: undefined,
+    representative_is: undefined,
+    being_paid: undefined,
+    membership_id: undefined,
+    province_or_territory: undefined,
+    surname: undefined,
+    first_name: undefined,
+    firm_or_organization: undefined,
+    mailing_address: undefined,
+    telephone_number: undefined,
+    country_code: undefined,
+    postal_code: undefined,
+    fax_number: undefined,
+    email_address: undefined,
+    travel_document: undefined,
+    country_on_passport: undefined,
+    taiwan_personal_identification_number: undefined,
+    confirm_taiwan_personal_identification_number: undefined,
+    lawful_permanent_resident_of_us: undefined,
+    uscis_number: undefined,
+    confirm_uscis_number: undefined,
+    uscis_exp_year: undefined,
+    citizen_country: undefined,
+    passport_number: undefined,
+    confirm_passport_number: undefined,
+    passport_surname: undefined,
+    passport_first_name: undefined,
+    birth_year: undefined,
+    birth_month: undefined,
+    birth_date: undefined,
+    gender: undefined,
+    country_of_birth: undefined,
+    city_of_birth: undefined,
+    passport_issue_year: undefined,
+    passport_issue_month: undefined,
+    passport_issue_date: undefined,
+    passport_exp_year: undefined,
+    passport_exp_month: undefined,
+    passport_exp_date: undefined,
+    country: undefined,
+    marital_status: undefined,
+    appliedd_for_visa_before: undefined,
+    uci_number: undefined,
+    confirm_uci_number: undefined,
+    occupation: undefined,
+    job_title: undefined,
+    employer_or_school_name: undefined,
+    job_country: undefined,
+    job_state: undefined,
+    job_city: undefined,
+    working_since: undefined,
+    preferred_language: undefined,
+    apartment_number: undefined,
+    house_name: undefined,
+    street_name: undefined,
+    street_name_2: undefined,
+    city: undefined,
+    res_state: undefined,
+    res_zip_code: undefined,
+    district: undefined,
+    do_you_know_when_travel_to_canada: undefined,
+    travel_to_canada_year: undefined,
+    travel_to_canada_hour: undefined,
+    have_you_ever_been_refused_a_visa_or_permit: undefined,
+    country_that_refused_you_a_visa_or_permit: undefined,
+    have_you_ever_committed_been_arrested: undefined,
+    please_indicate_where_committed_been_arrested: undefined,
+    is_your_contact_with_tuberculosis: undefined,
+    have_you_ever_been_diagnosed_with_tuberculosis: undefined,
+    past_two_years_diagnosed_with_tuberculosis: undefined,
+    have_one_of_these_conditions: undefined,
+    additional_details: undefined,
+    customer_sign: undefined,
+    customer_date: undefined,
+    ip_address: undefined,
+    customer_browser: undefined,
+    customer_timezone: undefined,
+    created_at: undefined,
+    updated_at: undefined,
+    version: undefined,
+  };
+}
+
 const iso = (ms: number): string => new Date(ms).toISOString();
 const isoDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
@@ -327,23 +434,22 @@ export class DemoOrderGenerator {
     const ua = USER_AGENT.pick(r);
     const ip = `${r.pick(IP_FIRST_OCTETS)}.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`;
 
-    const row: Row = {
-      order_id: orderId,
-      landing_site: site.key,
-      payment_status: payment,
-      process_status: status,
-      processing_type: type,
-      amount_cents: type === 'Priority' ? priorityPrice : standardPrice,
-      currency: 'USD',
-      gateway_id: gateway.id,
-      customer_sign: `signatures/${orderId}.png`,
-      customer_date: iso(created - r.int(1, 15) * MINUTE),
-      ip_address: ip,
-      customer_browser: ua[0],
-      created_at: iso(created),
-      updated_at: iso(updated),
-      version,
-    };
+    const row: Row<'orders'> = blankOrder();
+    row.order_id = orderId;
+    row.landing_site = site.key;
+    row.payment_status = payment;
+    row.process_status = status;
+    row.processing_type = type;
+    row.amount_cents = type === 'Priority' ? priorityPrice : standardPrice;
+    row.currency = 'USD';
+    row.gateway_id = gateway.id;
+    row.customer_sign = `signatures/${orderId}.png`;
+    row.customer_date = iso(created - r.int(1, 15) * MINUTE);
+    row.ip_address = ip;
+    row.customer_browser = ua[0];
+    row.created_at = iso(created);
+    row.updated_at = iso(updated);
+    row.version = version;
     const p = this.applicant(created, row);
     if (processingDate !== null) row.processing_date = isoDate(processingDate);
     if (assignee) {
@@ -464,7 +570,7 @@ export class DemoOrderGenerator {
   }
 
   /** Fills the applicant's columns of `fields` (passport, personal, address, employment, background). */
-  private applicant(created: number, fields: Row): Applicant {
+  private applicant(created: number, fields: Row<'orders'>): Applicant {
     const r = this.rng;
     const country = COUNTRY.pick(r);
     const gender = GENDERS.pick(r);
@@ -506,49 +612,47 @@ export class DemoOrderGenerator {
 
     const bornAbroad = r.chance(0.08);
     const birthCountry = bornAbroad ? COUNTRY.pick(r) : country;
-    Object.assign(fields, {
-      email,
-      customer_timezone: home.timezone,
-      travel_document: TRAVEL_DOCUMENT.pick(r),
-      country_on_passport: country.iso3,
-      lawful_permanent_resident_of_us: lpr,
-      citizen_country: country.name,
-      passport_number: passport,
-      confirm_passport_number: passport,
-      passport_surname: surname,
-      passport_first_name: first,
-      birth_year: birthYear,
-      birth_month: birth.getUTCMonth() + 1,
-      birth_date: birth.getUTCDate(),
-      gender,
-      country_of_birth: birthCountry.name,
-      city_of_birth: r.pick(birthCountry.cities)[0],
-      passport_issue_year: issued.getUTCFullYear(),
-      passport_issue_month: issued.getUTCMonth() + 1,
-      passport_issue_date: issued.getUTCDate(),
-      passport_exp_year: expires.getUTCFullYear(),
-      passport_exp_month: expires.getUTCMonth() + 1,
-      passport_exp_date: expires.getUTCDate(),
-      country: home.countryName,
-      marital_status: ageYears < 18 ? 'Single' : MARITAL.pick(r),
-      appliedd_for_visa_before: false,
-      preferred_language: r.chance(home.french) ? 'French' : 'English',
-      house_name: String(r.int(1, 240)),
-      street_name: r.pick(home.streets),
-      city,
-      res_state: region,
-      telephone_number: r.pattern(r.pick(home.phones)),
-      country_code: home.dial,
-      applying_for_someone: minor,
-      applying_for_minor: minor,
-      do_you_know_when_travel_to_canada: false,
-      have_you_ever_been_refused_a_visa_or_permit: false,
-      have_you_ever_committed_been_arrested: false,
-      is_your_contact_with_tuberculosis: false,
-      have_you_ever_been_diagnosed_with_tuberculosis: false,
-      past_two_years_diagnosed_with_tuberculosis: false,
-      have_one_of_these_conditions: false,
-    });
+    fields.email = email;
+    fields.customer_timezone = home.timezone;
+    fields.travel_document = TRAVEL_DOCUMENT.pick(r);
+    fields.country_on_passport = country.iso3;
+    fields.lawful_permanent_resident_of_us = lpr;
+    fields.citizen_country = country.name;
+    fields.passport_number = passport;
+    fields.confirm_passport_number = passport;
+    fields.passport_surname = surname;
+    fields.passport_first_name = first;
+    fields.birth_year = birthYear;
+    fields.birth_month = birth.getUTCMonth() + 1;
+    fields.birth_date = birth.getUTCDate();
+    fields.gender = gender;
+    fields.country_of_birth = birthCountry.name;
+    fields.city_of_birth = r.pick(birthCountry.cities)[0];
+    fields.passport_issue_year = issued.getUTCFullYear();
+    fields.passport_issue_month = issued.getUTCMonth() + 1;
+    fields.passport_issue_date = issued.getUTCDate();
+    fields.passport_exp_year = expires.getUTCFullYear();
+    fields.passport_exp_month = expires.getUTCMonth() + 1;
+    fields.passport_exp_date = expires.getUTCDate();
+    fields.country = home.countryName;
+    fields.marital_status = ageYears < 18 ? 'Single' : MARITAL.pick(r);
+    fields.appliedd_for_visa_before = false;
+    fields.preferred_language = r.chance(home.french) ? 'French' : 'English';
+    fields.house_name = String(r.int(1, 240));
+    fields.street_name = r.pick(home.streets);
+    fields.city = city;
+    fields.res_state = region;
+    fields.telephone_number = r.pattern(r.pick(home.phones));
+    fields.country_code = home.dial;
+    fields.applying_for_someone = minor;
+    fields.applying_for_minor = minor;
+    fields.do_you_know_when_travel_to_canada = false;
+    fields.have_you_ever_been_refused_a_visa_or_permit = false;
+    fields.have_you_ever_committed_been_arrested = false;
+    fields.is_your_contact_with_tuberculosis = false;
+    fields.have_you_ever_been_diagnosed_with_tuberculosis = false;
+    fields.past_two_years_diagnosed_with_tuberculosis = false;
+    fields.have_one_of_these_conditions = false;
     if (postal) fields.res_zip_code = r.pattern(postal);
     if (r.chance(0.35))
       fields.apartment_number = r.chance(0.7) ? String(r.int(1, 60)) : `${r.int(1, 30)}${r.pick(['A', 'B', 'C'])}`;
@@ -611,7 +715,7 @@ export class DemoOrderGenerator {
     return (female && names.femaleSurnames?.[i]) || names.surnames[i]!;
   }
 
-  private employment(fields: Row, names: NamePool, age: number, home: Place, created: number): void {
+  private employment(fields: Row<'orders'>, names: NamePool, age: number, home: Place, created: number): void {
     const r = this.rng;
     const year = new Date(created).getUTCFullYear();
     const [city, region] = home.city;
@@ -638,7 +742,7 @@ export class DemoOrderGenerator {
     fields.working_since = Math.max(year - age + (age < 18 ? 5 : 18), year - r.int(0, 25));
   }
 
-  private representative(fields: Row, country: Country, home: Place, r: Random): void {
+  private representative(fields: Row<'orders'>, country: Country, home: Place, r: Random): void {
     const kind = r.pick(REPRESENTATIVES);
     const paid = kind === 'Travel agent' || kind === 'Immigration consultant';
     const surname = this.surname(country.names, false);

@@ -1,43 +1,13 @@
 // The demo seeder: a small load covers every status, processing type, landing site and role, leaves the
 // folder counters exact with their trigger live again, and the same seed always gives the same rows.
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import { PROCESS_STATUSES, PROCESSING_TYPES, STAFF_TYPES } from '@eta/contracts';
-import { openDatabase, type DatabaseHandle } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
-import type { DB } from '../../db/schema.js';
-import { verifyPassword } from '../auth/passwords.js';
-import { DEMO_STAFF, seedDemoData, seedDemoDataIfEmpty, type SeedResult } from './demo-data.js';
-
-// test/helpers/test-database.ts does the same, but src/ is compiled with rootDir src and cannot import it.
-async function freshDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (process.env.TEST_DB !== 'postgres' || !serverUrl) {
-    const handle = await openDatabase({});
-    await migrateToLatest(handle.db as Kysely<unknown>);
-    return handle;
-  }
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(text).finally(() => client.end());
-  };
-  const name = `eta_test_${randomBytes(6).toString('hex')}`;
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: 4 });
-  await migrateToLatest(handle.db as Kysely<unknown>);
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
-}
+import type { DatabaseHandle } from '../src/db/database.js';
+import type { DB } from '../src/db/schema.js';
+import { verifyPassword } from '../src/modules/auth/passwords.js';
+import { DEMO_STAFF, seedDemoData, seedDemoDataIfEmpty, type SeedResult } from '../src/modules/seed/demo-data.js';
+import { createTestDatabase } from './helpers/test-database.js';
 
 const distinct = async (
   db: Kysely<DB>,
@@ -93,7 +63,7 @@ describe('demo data', () => {
   let result: SeedResult;
 
   beforeAll(async () => {
-    [first, second] = await Promise.all([freshDatabase(), freshDatabase()]);
+    [first, second] = await Promise.all([createTestDatabase(), createTestDatabase()]);
     result = await seedDemoData(first.db, { orders: 300, seed: 7 });
   });
   afterAll(async () => {
@@ -168,7 +138,7 @@ describe('demo data', () => {
     expect(again.orders).toBe(300);
     const [a, b] = await Promise.all([snapshot(first.db), snapshot(second.db)]);
     expect(b).toEqual(a);
-    const other = await freshDatabase();
+    const other = await createTestDatabase();
     try {
       await seedDemoData(other.db, { orders: 300, seed: 8 });
       expect((await snapshot(other.db)).orders.map((o) => o.email)).not.toEqual(a.orders.map((o) => o.email));
