@@ -51,7 +51,7 @@ async function counters(db: Kysely<DB>) {
       FROM order_counters WHERE n <> 0 ORDER BY 1`.execute(db);
   const counted = await sql<{ key: string; n: number }>`
     SELECT concat_ws('|', process_status, processing_type, coalesce(assign_to, 0),
-             CASE WHEN processing_type = 'Future' THEN processing_date ELSE '-infinity'::date END) AS key,
+             CASE WHEN processing_type = 'Future' AND process_status = 'New' THEN processing_date ELSE '-infinity'::date END) AS key,
            count(*)::int AS n
       FROM orders WHERE payment_status = 'Success' GROUP BY 1 ORDER BY 1`.execute(db);
   return { kept: kept.rows, counted: counted.rows };

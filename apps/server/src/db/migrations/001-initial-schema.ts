@@ -167,11 +167,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CHECK (processing_type <> 'Future' OR processing_date IS NOT NULL)
     )`.execute(db);
 
-  // Queue lists: newest first with id as the tie-breaker; every queue shows paid orders only.
+  // Queue lists: newest first with id as the tie-breaker; every queue shows paid orders only. Each list
+  // pages over its index alone (index-only scan for the ids) and reads the heap only for the rows shown.
   await sql`CREATE INDEX orders_status_created_idx ON orders (process_status, created_at DESC, id DESC)
     WHERE payment_status = 'Success'`.execute(db);
   // New and Priority read unassigned New orders newest first; one partial index each keeps both a plain walk.
+  // INCLUDE lets the New queue tell due Future orders from later ones inside an index-only scan.
   await sql`CREATE INDEX orders_new_queue_idx ON orders (created_at DESC, id DESC)
+    INCLUDE (processing_type, processing_date)
     WHERE payment_status = 'Success' AND process_status = 'New' AND assign_to IS NULL
       AND processing_type <> 'Priority'`.execute(db);
   await sql`CREATE INDEX orders_priority_queue_idx ON orders (created_at DESC, id DESC)

@@ -1,6 +1,8 @@
 // Folder counts at a million orders: counting rows per request is far too slow (tens of ms each), so a
-// trigger keeps one counter per (status, type, assignee, future processing date) of paid orders and the
-// folder-count query sums this small table. rebuild_order_counters() recomputes it after bulk loads.
+// trigger keeps one counter per (status, type, assignee, processing date) of paid orders and the
+// folder-count query sums this small table. The processing date is part of the key only for New Future
+// orders (the one place where "today" decides the queue), so the table stays at a few hundred rows.
+// rebuild_order_counters() recomputes it after bulk loads.
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -9,7 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       process_status text NOT NULL,
       processing_type text NOT NULL,
       assign_to integer NOT NULL,           -- 0 = unassigned
-      processing_date date NOT NULL,        -- '-infinity' unless the order is a Future order
+      processing_date date NOT NULL,        -- '-infinity' unless the order is a New Future order
       n bigint NOT NULL,
       PRIMARY KEY (process_status, processing_type, assign_to, processing_date)
     )`.execute(db);
@@ -27,12 +29,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         UPDATE order_counters SET n = n - 1
          WHERE process_status = OLD.process_status AND processing_type = OLD.processing_type
            AND assign_to = coalesce(OLD.assign_to, 0)
-           AND processing_date = CASE WHEN OLD.processing_type = 'Future' THEN OLD.processing_date ELSE '-infinity'::date END;
+           AND processing_date = CASE WHEN OLD.processing_type = 'Future' AND OLD.process_status = 'New' THEN OLD.processing_date ELSE '-infinity'::date END;
       END IF;
       IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.payment_status = 'Success' THEN
         INSERT INTO order_counters AS c (process_status, processing_type, assign_to, processing_date, n)
         VALUES (NEW.process_status, NEW.processing_type, coalesce(NEW.assign_to, 0),
-                CASE WHEN NEW.processing_type = 'Future' THEN NEW.processing_date ELSE '-infinity'::date END, 1)
+                CASE WHEN NEW.processing_type = 'Future' AND NEW.process_status = 'New' THEN NEW.processing_date ELSE '-infinity'::date END, 1)
         ON CONFLICT (process_status, processing_type, assign_to, processing_date) DO UPDATE SET n = c.n + 1;
       END IF;
       RETURN NULL;
@@ -46,7 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       DELETE FROM order_counters;
       INSERT INTO order_counters (process_status, processing_type, assign_to, processing_date, n)
       SELECT process_status, processing_type, coalesce(assign_to, 0),
-             CASE WHEN processing_type = 'Future' THEN processing_date ELSE '-infinity'::date END, count(*)
+             CASE WHEN processing_type = 'Future' AND process_status = 'New' THEN processing_date ELSE '-infinity'::date END, count(*)
         FROM orders WHERE payment_status = 'Success'
        GROUP BY 1, 2, 3, 4;
     $$`.execute(db);

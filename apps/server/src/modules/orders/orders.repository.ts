@@ -1,5 +1,5 @@
 // All SQL of the order queues. Hot queries name the index they rely on (migrations/001).
-import { sql, type Kysely, type Transaction, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { OrderListRow, ProcessStatus, QueueName } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { queueFilter } from './queues.js';
@@ -33,8 +33,18 @@ function baseQuery(db: Db, q: Omit<QueueQuery, 'offset' | 'limit'>) {
   return query;
 }
 
-const selectRow = (query: SelectQueryBuilder<DB, 'orders', object>) =>
-  query
+export async function selectQueuePage(db: Db, q: QueueQuery): Promise<OrderListRow[]> {
+  // Deferred join: the offset is walked over the queue's index (ids only, an index-only scan on a vacuumed
+  // table), and only the `limit` rows on the page are read from the table. Page 1000 stays cheap.
+  const page = baseQuery(db, q)
+    .select(['orders.id', 'orders.created_at'])
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(q.limit)
+    .offset(q.offset);
+  const rows = await db
+    .selectFrom(page.as('page'))
+    .innerJoin('orders', 'orders.id', 'page.id')
     .leftJoin('staff', 'staff.id', 'orders.assign_to')
     .select([
       'orders.order_id',
@@ -50,14 +60,9 @@ const selectRow = (query: SelectQueryBuilder<DB, 'orders', object>) =>
       'orders.processing_type',
       'orders.version',
       sql<string>`coalesce(staff.name, '')`.as('assign_to'),
-    ]);
-
-export async function selectQueuePage(db: Db, q: QueueQuery): Promise<OrderListRow[]> {
-  const rows = await selectRow(baseQuery(db, q))
-    .orderBy('orders.created_at', 'desc')
-    .orderBy('orders.id', 'desc')
-    .limit(q.limit)
-    .offset(q.offset)
+    ])
+    .orderBy('page.created_at', 'desc')
+    .orderBy('page.id', 'desc')
     .execute();
   return rows.map((r) => ({
     order_id: r.order_id,

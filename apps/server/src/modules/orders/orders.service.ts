@@ -30,7 +30,7 @@ import {
 import { CLOSED_STATUSES } from './queues.js';
 
 /** A search stops counting here: the count of a very common fragment would cost more than it tells. */
-export const SEARCH_COUNT_CAP = 10_000;
+export const SEARCH_COUNT_CAP = 1_000;
 
 /** Statuses the detail page's Move-to buttons and bulk delete may set through change-order-status. */
 const MOVABLE_TO: ProcessStatus[] = ['Awaiting', 'AwaitingGovt', 'Customer Called', 'Contact Customer', 'Completed', 'Refunds', 'ChargeBack', 'Deleted'];

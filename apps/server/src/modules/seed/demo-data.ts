@@ -233,7 +233,8 @@ async function loadOrders(
       await sql`ALTER TABLE orders ENABLE TRIGGER orders_count`.execute(trx);
       await sql`SELECT rebuild_order_counters()`.execute(trx);
     });
-    await sql`ANALYZE orders, remarks, mails, downloads, order_counters`.execute(conn);
+    // VACUUM sets the visibility map, so the queue lists can page with index-only scans right away.
+    await sql`VACUUM (ANALYZE) orders, remarks, mails, downloads, order_counters`.execute(conn);
   }
   if (result.orders > 0) {
     result.firstOrderId = `ETA-${firstNumber}`;
