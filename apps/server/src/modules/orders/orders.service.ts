@@ -33,7 +33,16 @@ import { CLOSED_STATUSES } from './queues.js';
 export const SEARCH_COUNT_CAP = 1_000;
 
 /** Statuses the detail page's Move-to buttons and bulk delete may set through change-order-status. */
-const MOVABLE_TO: ProcessStatus[] = ['Awaiting', 'AwaitingGovt', 'Customer Called', 'Contact Customer', 'Completed', 'Refunds', 'ChargeBack', 'Deleted'];
+const MOVABLE_TO: ProcessStatus[] = [
+  'Awaiting',
+  'AwaitingGovt',
+  'Customer Called',
+  'Contact Customer',
+  'Completed',
+  'Refunds',
+  'ChargeBack',
+  'Deleted',
+];
 
 type Verdict = string | null; // null = eligible, otherwise the reason it is skipped
 
@@ -66,16 +75,30 @@ export class OrdersService {
   }
 
   /** Spec's search: `start`/`end` are row offsets (end exclusive) inside the queue `folderName`. */
-  async searchQueue(staff: Staff, queue: QueueName, searchVal: string, start: number, end: number): Promise<OrderListPage> {
+  async searchQueue(
+    staff: Staff,
+    queue: QueueName,
+    searchVal: string,
+    start: number,
+    end: number,
+  ): Promise<OrderListPage> {
     if (end <= start) throw new AppError('BAD_REQUEST', 'end must be greater than start.');
     const limit = Math.min(end - start, 5000);
     const q = { queue, staffId: staff.id, search: searchVal };
-    const [rows, counted] = await Promise.all([
-      selectQueuePage(this.db, { ...q, offset: start, limit }),
-      countQueueRows(this.db, q, SEARCH_COUNT_CAP + 1),
-    ]);
+    const rows = await selectQueuePage(this.db, { ...q, offset: start, limit });
+    // A page that is not full already tells the total; count only when there may be more.
+    const counted =
+      rows.length < limit && (rows.length > 0 || start === 0)
+        ? start + rows.length
+        : await countQueueRows(this.db, q, SEARCH_COUNT_CAP + 1);
     const totalCapped = counted > SEARCH_COUNT_CAP;
-    return { rows, total: Math.min(counted, SEARCH_COUNT_CAP), totalCapped, page: Math.floor(start / limit) + 1, limit };
+    return {
+      rows,
+      total: Math.min(counted, SEARCH_COUNT_CAP),
+      totalCapped,
+      page: Math.floor(start / limit) + 1,
+      limit,
+    };
   }
 
   async futureMonthCounts(): Promise<{ month: number; label: string; count: number }[]> {
@@ -84,7 +107,13 @@ export class OrdersService {
   }
 
   /** "Assign to me" (assignto = a name) and "Move to New orders" (assignto = ''). */
-  async assignOrders(staff: Staff, actor: Actor, orderIds: string[], assignto: string, versions?: Record<string, number>): Promise<BulkResult> {
+  async assignOrders(
+    staff: Staff,
+    actor: Actor,
+    orderIds: string[],
+    assignto: string,
+    versions?: Record<string, number>,
+  ): Promise<BulkResult> {
     if (assignto.trim() === '') {
       const mayMoveOthers = hasRole(staff, ACTION_RULES.assignToOthers);
       return this.move(actor, orderIds, versions, {
@@ -103,7 +132,8 @@ export class OrdersService {
     return this.move(actor, orderIds, versions, {
       action: 'order.assign',
       check: (o) => {
-        if (o.process_status !== 'New' && o.process_status !== 'Pending') return `is ${o.process_status}, not New or Pending`;
+        if (o.process_status !== 'New' && o.process_status !== 'Pending')
+          return `is ${o.process_status}, not New or Pending`;
         if (o.assign_to === assignee.id) return `is already assigned to ${assignee.name}`;
         if (o.assign_to !== null && !mayTakeOver) return `is held by ${o.assign_name ?? 'someone else'}`;
         return null;
@@ -112,9 +142,19 @@ export class OrdersService {
     });
   }
 
-  async changeStatus(staff: Staff, actor: Actor, orderIds: string[], to: ProcessStatus, permanent: boolean, versions?: Record<string, number>): Promise<BulkResult> {
+  async changeStatus(
+    staff: Staff,
+    actor: Actor,
+    orderIds: string[],
+    to: ProcessStatus,
+    permanent: boolean,
+    versions?: Record<string, number>,
+  ): Promise<BulkResult> {
     if (permanent) {
-      throw new AppError('BAD_REQUEST', 'Orders are never deleted permanently: they are kept as evidence. Use Delete (soft) instead.');
+      throw new AppError(
+        'BAD_REQUEST',
+        'Orders are never deleted permanently: they are kept as evidence. Use Delete (soft) instead.',
+      );
     }
     const restoring = to === 'New';
     if (!MOVABLE_TO.includes(to) && !restoring) {
@@ -163,12 +203,22 @@ export class OrdersService {
       .where((eb) => eb(eb.fn('lower', [eb.fn('trim', ['name'])]), '=', wanted))
       .execute();
     if (matches.length !== 1) {
-      throw new AppError('BAD_REQUEST', matches.length === 0 ? `No active staff member is named "${assignto}".` : `More than one staff member is named "${assignto}".`);
+      throw new AppError(
+        'BAD_REQUEST',
+        matches.length === 0
+          ? `No active staff member is named "${assignto}".`
+          : `More than one staff member is named "${assignto}".`,
+      );
     }
     return matches[0]!;
   }
 
-  private async move(actor: Actor, rawIds: string[], versions: Record<string, number> | undefined, spec: MoveSpec): Promise<BulkResult> {
+  private async move(
+    actor: Actor,
+    rawIds: string[],
+    versions: Record<string, number> | undefined,
+    spec: MoveSpec,
+  ): Promise<BulkResult> {
     const orderIds = [...new Set(rawIds.map(normalizeOrderId))];
     const expected = new Map(Object.entries(versions ?? {}).map(([k, v]) => [normalizeOrderId(k), v]));
     const result = await this.db.transaction().execute(async (trx) => {
@@ -188,7 +238,11 @@ export class OrdersService {
         if (reason) skipped.push({ orderId: id, reason });
         else eligible.push(order!);
       }
-      await updateOrders(trx, eligible.map((o) => o.id), spec.change);
+      await updateOrders(
+        trx,
+        eligible.map((o) => o.id),
+        spec.change,
+      );
       await writeAudit(
         trx,
         actor,
