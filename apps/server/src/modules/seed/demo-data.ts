@@ -281,18 +281,36 @@ async function generate(generator: DemoOrderGenerator, size: number): Promise<Ba
   return out;
 }
 
+interface IndexDefinition {
+  name: string;
+  definition: string;
+  settings: string[];
+}
+
 /**
  * Drops the secondary orders indexes (not the primary key nor unique constraints) and returns their
  * definitions exactly as the database reports them, so createIndexes restores them unchanged.
  */
-async function dropOrderIndexes(conn: Kysely<DB>): Promise<{ name: string; definition: string }[]> {
+async function dropOrderIndexes(conn: Kysely<DB>): Promise<IndexDefinition[]> {
   const { rows } = await sql<{ name: string; definition: string }>`
     SELECT indexname AS name, indexdef AS definition FROM pg_indexes
      WHERE schemaname = current_schema() AND tablename = 'orders'
        AND indexname <> 'orders_pkey' AND indexname NOT LIKE '%\_key'
      ORDER BY indexname`.execute(conn);
+  // Per-column statistics targets (e.g. on the search index) are not part of indexdef; keep them too.
+  const { rows: targets } = await sql<{ name: string; attnum: number; target: number }>`
+    SELECT c.relname AS name, a.attnum, a.attstattarget AS target
+      FROM pg_index i
+      JOIN pg_class c ON c.oid = i.indexrelid
+      JOIN pg_attribute a ON a.attrelid = i.indexrelid
+     WHERE i.indrelid = 'orders'::regclass AND a.attstattarget > 0`.execute(conn);
   for (const { name } of rows) await sql`DROP INDEX ${sql.id(name)}`.execute(conn);
-  return rows;
+  return rows.map((r) => ({
+    ...r,
+    settings: targets
+      .filter((t) => t.name === r.name)
+      .map((t) => `ALTER INDEX "${t.name}" ALTER COLUMN ${t.attnum} SET STATISTICS ${t.target}`),
+  }));
 }
 
 /**
@@ -303,12 +321,15 @@ async function createIndexes(
   pool: Kysely<DB>,
   conn: Kysely<DB>,
   embedded: boolean,
-  indexes: { name: string; definition: string }[],
+  indexes: IndexDefinition[],
 ): Promise<void> {
-  const build = (db: Kysely<DB>, list: { definition: string }[]) =>
+  const build = (db: Kysely<DB>, list: IndexDefinition[]) =>
     db.transaction().execute(async (trx) => {
       await sql`SET LOCAL maintenance_work_mem = '512MB'`.execute(trx);
-      for (const { definition } of list) await sql.raw(definition).execute(trx);
+      for (const { definition, settings } of list) {
+        await sql.raw(definition).execute(trx);
+        for (const setting of settings) await sql.raw(setting).execute(trx);
+      }
     });
   if (embedded) return build(conn, indexes);
   const gin = indexes.filter((i) => / USING gin /i.test(i.definition));
