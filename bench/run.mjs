@@ -177,11 +177,14 @@ async function main() {
   }
   cases.push({ name: 'future month counts', kind: 'future', path: '/api/admin/future-order-counts', call: (s) => s.futureMonthCounts() });
 
+  // BENCH_ONLY=<regex> measures a subset (for trying a change); only full runs are written to the report.
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+  const selected = only ? cases.filter((c) => only.test(c.name)) : cases;
   const server = await startServer();
   const results = [];
   try {
     const token = await login();
-    for (const c of cases) {
+    for (const c of selected) {
       await load(c.name, c, token, 2); // warm-up: caches and JIT, not measured
       const http = await load(c.name, c, token);
       const sqlTime = await bareSql(pool, services, c.call);
@@ -195,6 +198,7 @@ async function main() {
     await pool.end();
   }
 
+  if (only) return;
   const date = new Date().toISOString().slice(0, 10);
   const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? ''}, Node ${process.version}`;
   const report = { date, orders: TARGET_ORDERS, connections: CONNECTIONS, durationSeconds: DURATION, machine, seed, results };
