@@ -13,6 +13,8 @@ const serverProject = (name: string, backend: 'pglite' | 'postgres'): TestProjec
     name,
     root: './apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Restarting on the same data directory is a property of the embedded database only.
+    exclude: backend === 'postgres' ? ['test/embedded-*.test.ts'] : [],
     environment: 'node',
     env: { TEST_DB: backend },
     testTimeout: 30_000,

@@ -1,4 +1,5 @@
-// First start and second start on the embedded database: schema, first Admin, demo data, and nothing lost.
+// First start and second start on the embedded database (PGlite files in DATA_DIR): schema, first Admin,
+// demo data, and nothing lost. Only for the embedded backend; the PostgreSQL project excludes this file.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,16 +7,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/lib/config.js';
 import { prepareDatabase } from '../src/startup.js';
 import { ensureFirstAdmin } from '../src/modules/auth/bootstrap-admin.js';
-import { verifyPassword } from '../src/modules/auth/passwords.js';
 import { seedDemoDataIfEmpty } from '../src/modules/seed/demo-data.js';
-import { createTestDatabase, testBackend } from './helpers/test-database.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
 
-describe.runIf(testBackend() === 'pglite')('embedded database across restarts', () => {
+describe('embedded database across restarts', () => {
   it('creates schema, Admin and demo data once, and a second start keeps everything', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eta-startup-'));
     dirs.push(dataDir);
@@ -39,34 +38,6 @@ describe.runIf(testBackend() === 'pglite')('embedded database across restarts', 
       expect(kept.merchant_name).toBe('kept across restarts');
     } finally {
       await second.close();
-    }
-  });
-});
-
-describe('first Admin', () => {
-  it('uses ADMIN_EMAIL/ADMIN_PASSWORD, stores only an argon2id hash', async () => {
-    const h = await createTestDatabase();
-    try {
-      await ensureFirstAdmin(h.db, { email: 'chief@example.com', password: 'chief-pass' });
-      const row = await h.db.selectFrom('staff').selectAll().executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ email: 'chief@example.com', type: 'Admin' });
-      expect(row.password_hash).toMatch(/^\$argon2id\$/);
-      expect(await verifyPassword(row.password_hash, 'chief-pass')).toBe(true);
-    } finally {
-      await h.close();
-    }
-  });
-
-  it('generates a password when none is configured, and only once', async () => {
-    const h = await createTestDatabase();
-    try {
-      const created = await ensureFirstAdmin(h.db, {});
-      expect(created?.generatedPassword).toMatch(/^[\w-]{16}$/);
-      const row = await h.db.selectFrom('staff').selectAll().executeTakeFirstOrThrow();
-      expect(await verifyPassword(row.password_hash, created!.generatedPassword!)).toBe(true);
-      expect(await ensureFirstAdmin(h.db, {})).toBeNull();
-    } finally {
-      await h.close();
     }
   });
 });
