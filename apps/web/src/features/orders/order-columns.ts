@@ -6,29 +6,29 @@ export interface OrderColumn {
   key: string;
   header: string;
   render: (row: OrderListRow) => string;
-  /** Ids, phone numbers and dates stay on one line. */
-  noWrap: boolean;
+  /** 'none': ids, phone numbers and dates stay on one line; 'anywhere': long e-mails may break anywhere. */
+  wrap: 'normal' | 'none' | 'anywhere';
 }
 
-const column = (key: string, header: string, render: OrderColumn['render'], noWrap = false): OrderColumn => ({
-  key,
-  header,
-  render,
-  noWrap,
-});
+const column = (
+  key: string,
+  header: string,
+  render: OrderColumn['render'],
+  wrap: OrderColumn['wrap'] = 'normal',
+): OrderColumn => ({ key, header, render, wrap });
 
-const orderId = (header = 'Order Id') => column('orderId', header, (row) => row.order_id, true);
+const orderId = (header = 'Order Id') => column('orderId', header, (row) => row.order_id, 'none');
 const name = column('name', 'Name', (row) => formatFullName(row.passport_first_name, row.passport_surname));
-const email = column('email', 'Email', (row) => row.email);
+const email = column('email', 'Email', (row) => row.email, 'anywhere');
 const telephone = column(
   'telephone',
   'Telephone',
   (row) => formatTelephone(row.country_code, row.telephone_number),
-  true,
+  'none',
 );
-const dateTime = column('dateTime', 'Date & Time', (row) => formatUtcDateTime(row.create_ts), true);
-const refundDate = column('refundDate', 'Refund Date', (row) => formatUtcDate(row.refund_date), true);
-const processingDate = column('processingDate', 'Processing Date', (row) => formatUtcDate(row.processing_date), true);
+const dateTime = column('dateTime', 'Date & Time', (row) => formatUtcDateTime(row.create_ts), 'none');
+const refundDate = column('refundDate', 'Refund Date', (row) => formatUtcDate(row.refund_date), 'none');
+const processingDate = column('processingDate', 'Processing Date', (row) => formatUtcDate(row.processing_date), 'none');
 const processMonth = column('processMonth', 'Process Month', (row) => row.process_month ?? '');
 const status = column('status', 'Status', (row) => row.process_status);
 

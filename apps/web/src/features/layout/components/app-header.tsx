@@ -53,9 +53,12 @@ export function AppHeader({ userName, showMenuButton, isMenuOpen, onToggleMenu, 
             aria-expanded={anchor ? 'true' : undefined}
             endIcon={<ArrowDropDownIcon />}
             onClick={openAccountMenu}
-            sx={{ textTransform: 'none' }}
+            sx={{ textTransform: 'none', minWidth: 0, maxWidth: { xs: 170, sm: 'none' } }}
           >
-            Welcome {userName}
+            {/* One line always: on a phone a long name ends in an ellipsis instead of growing the bar. */}
+            <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              Welcome {userName}
+            </Box>
           </Button>
           <Menu
             id="account-menu"

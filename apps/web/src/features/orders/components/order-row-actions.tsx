@@ -6,6 +6,8 @@ import Tooltip from '@mui/material/Tooltip';
 import type { OrderListRow } from '@eta/contracts';
 import { paths } from '../../../config/paths';
 
+const COMPACT = { minWidth: 0, px: 1 } as const;
+
 interface OrderRowActionsProps {
   row: OrderListRow;
   canDelete: boolean;
@@ -22,7 +24,7 @@ export function OrderRowActions({ row, canDelete, onDelete }: OrderRowActionsPro
       variant="contained"
       color={holder ? 'inherit' : 'primary'}
       data-assigned={holder ? 'true' : undefined}
-      sx={holder ? { color: 'text.secondary', bgcolor: 'grey.300' } : undefined}
+      sx={holder ? { ...COMPACT, color: 'text.secondary', bgcolor: 'grey.300' } : COMPACT}
     >
       View
     </Button>
@@ -38,7 +40,7 @@ export function OrderRowActions({ row, canDelete, onDelete }: OrderRowActionsPro
         viewButton
       )}
       {canDelete ? (
-        <Button size="small" variant="outlined" color="error" onClick={() => onDelete(row)}>
+        <Button size="small" variant="outlined" color="error" sx={COMPACT} onClick={() => onDelete(row)}>
           Delete
         </Button>
       ) : null}

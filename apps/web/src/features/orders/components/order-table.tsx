@@ -19,6 +19,13 @@ import { OrderRowActions } from './order-row-actions';
 
 export const TABLE_HEIGHT_PX = 550;
 
+/** Cells give way so the table fits beside the side menu: long e-mails break, ids and dates do not. */
+const CELL_WRAP = {
+  normal: undefined,
+  none: { whiteSpace: 'nowrap' },
+  anywhere: { overflowWrap: 'anywhere', minWidth: 160 },
+} as const;
+
 interface OrderTableProps {
   label: string;
   rows: readonly OrderListRow[];
@@ -82,11 +89,11 @@ export function OrderTable({
             />
           </TableCell>
           {columns.map((column) => (
-            <TableCell key={column.key} sx={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
+            <TableCell key={column.key} sx={CELL_WRAP[column.wrap]}>
               {column.render(row)}
             </TableCell>
           ))}
-          <TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
             <OrderRowActions row={row} canDelete={canDelete} onDelete={onDelete} />
           </TableCell>
         </TableRow>
