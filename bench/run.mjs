@@ -27,7 +27,9 @@ const TARGETS = { counts: 5, page1: 15, page1000: 40, search: 50, future: 15 };
 async function ensureDatabase() {
   const url = new URL(databaseUrl);
   const name = url.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString(),
+  });
   await admin.connect();
   const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
   if (!rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
@@ -49,7 +51,10 @@ async function seedIfNeeded(pool) {
     return { seeded: 0, seedSeconds: null };
   }
   const started = Date.now();
-  await run('node', ['apps/server/dist/cli/seed.js', '--orders', String(TARGET_ORDERS - have), '--seed', '42'], { DATABASE_URL: databaseUrl, DEMO_DATA: 'false' });
+  await run('node', ['apps/server/dist/cli/seed.js', '--orders', String(TARGET_ORDERS - have), '--seed', '42'], {
+    DATABASE_URL: databaseUrl,
+    DEMO_DATA: 'false',
+  });
   return { seeded: TARGET_ORDERS - have, seedSeconds: (Date.now() - started) / 1000 };
 }
 
@@ -65,7 +70,15 @@ async function ensureBenchAdmin(pool) {
 async function startServer() {
   const child = spawn('node', ['apps/server/dist/server.js'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT), HOST: '127.0.0.1', DEMO_DATA: 'false', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 100; i += 1) {
@@ -109,8 +122,15 @@ function load(name, request, token, duration = DURATION) {
         if (err) return reject(err);
         if (result.non2xx > 0) return reject(new Error(`${name}: ${result.non2xx} non-2xx answers`));
         latencies.sort((a, b) => a - b);
-        const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] * 100) / 100;
-        resolve({ requests: result.requests.total, rps: Math.round(result.requests.average), p50: at(0.5), p95: at(0.95), p99: at(0.99) });
+        const at = (q) =>
+          Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] * 100) / 100;
+        resolve({
+          requests: result.requests.total,
+          rps: Math.round(result.requests.average),
+          p50: at(0.5),
+          p95: at(0.95),
+          p99: at(0.99),
+        });
       },
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
@@ -120,7 +140,10 @@ function load(name, request, token, duration = DURATION) {
 /** Runs a service call on a Kysely that records its SQL, then times that SQL with EXPLAIN ANALYZE. */
 async function bareSql(pool, services, call) {
   const captured = [];
-  const db = new Kysely({ dialect: new PostgresDialect({ pool }), log: (e) => e.level === 'query' && captured.push(e.query) });
+  const db = new Kysely({
+    dialect: new PostgresDialect({ pool }),
+    log: (e) => e.level === 'query' && captured.push(e.query),
+  });
   await call(new services.OrdersService(db), db);
   const times = [];
   for (let i = 0; i < 15; i += 1) {
@@ -145,7 +168,11 @@ async function main() {
   await ensureBenchAdmin(pool);
   await pool.query('ANALYZE orders');
 
-  const sample = (await pool.query(`SELECT order_id, email, passport_surname FROM orders WHERE payment_status = 'Success' ORDER BY id LIMIT 1 OFFSET 500000`)).rows[0];
+  const sample = (
+    await pool.query(
+      `SELECT order_id, email, passport_surname FROM orders WHERE payment_status = 'Success' ORDER BY id LIMIT 1 OFFSET 500000`,
+    )
+  ).rows[0];
   const staff = (await pool.query(`SELECT * FROM staff WHERE email = $1`, [BENCH_EMAIL])).rows[0];
   const idFragment = sample.order_id.slice(-6);
   const emailFragment = sample.email.split('@')[0].slice(0, 7);
@@ -153,7 +180,12 @@ async function main() {
 
   const services = await import(path.join(root, 'apps/server/dist/modules/orders/orders.service.js'));
   const cases = [
-    { name: 'folder counts', kind: 'counts', path: '/api/admin/get-folder-count?userName=Bench%20Admin', call: (s) => s.folderCounts(staff.id) },
+    {
+      name: 'folder counts',
+      kind: 'counts',
+      path: '/api/admin/get-folder-count?userName=Bench%20Admin',
+      call: (s) => s.folderCounts(staff.id),
+    },
   ];
   for (const queue of ['newOrder', 'pendingOrder', 'completedOrder', 'orderHistory']) {
     for (const page of [1, 1000]) {
@@ -165,7 +197,11 @@ async function main() {
       });
     }
   }
-  for (const [label, value] of [['order id fragment', idFragment], ['e-mail fragment', emailFragment], ['surname', surname]]) {
+  for (const [label, value] of [
+    ['order id fragment', idFragment],
+    ['e-mail fragment', emailFragment],
+    ['surname', surname],
+  ]) {
     cases.push({
       name: `search ${label} "${value}"`,
       kind: 'search',
@@ -175,7 +211,12 @@ async function main() {
       call: (s) => s.searchQueue(staff, 'orderHistory', value, 0, 10),
     });
   }
-  cases.push({ name: 'future month counts', kind: 'future', path: '/api/admin/future-order-counts', call: (s) => s.futureMonthCounts() });
+  cases.push({
+    name: 'future month counts',
+    kind: 'future',
+    path: '/api/admin/future-order-counts',
+    call: (s) => s.futureMonthCounts(),
+  });
 
   // BENCH_ONLY=<regex> measures a subset (for trying a change); only full runs are written to the report.
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
@@ -189,9 +230,18 @@ async function main() {
       const http = await load(c.name, c, token);
       const sqlTime = await bareSql(pool, services, c.call);
       const target = TARGETS[c.kind];
-      const row = { name: c.name, ...http, sqlMs: sqlTime.medianMs, statements: sqlTime.statements, targetP95: target, meets: http.p95 <= target };
+      const row = {
+        name: c.name,
+        ...http,
+        sqlMs: sqlTime.medianMs,
+        statements: sqlTime.statements,
+        targetP95: target,
+        meets: http.p95 <= target,
+      };
       results.push(row);
-      console.log(`${row.meets ? 'ok  ' : 'MISS'} ${c.name.padEnd(44)} p50 ${row.p50}ms  p95 ${row.p95}ms  p99 ${row.p99}ms  ${row.rps} req/s  sql ${row.sqlMs}ms`);
+      console.log(
+        `${row.meets ? 'ok  ' : 'MISS'} ${c.name.padEnd(44)} p50 ${row.p50}ms  p95 ${row.p95}ms  p99 ${row.p99}ms  ${row.rps} req/s  sql ${row.sqlMs}ms`,
+      );
     }
   } finally {
     server.kill('SIGTERM');
@@ -201,7 +251,15 @@ async function main() {
   if (only) return;
   const date = new Date().toISOString().slice(0, 10);
   const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? ''}, Node ${process.version}`;
-  const report = { date, orders: TARGET_ORDERS, connections: CONNECTIONS, durationSeconds: DURATION, machine, seed, results };
+  const report = {
+    date,
+    orders: TARGET_ORDERS,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    machine,
+    seed,
+    results,
+  };
   await mkdir(path.join(root, 'bench/results'), { recursive: true });
   await writeFile(path.join(root, `bench/results/${date}.json`), JSON.stringify(report, null, 2) + '\n');
   await writeTable(report);
@@ -213,11 +271,16 @@ async function writeTable(report) {
   const lines = [
     `<!-- bench:start -->`,
     `Measured ${report.date} with \`npm run bench\`: ${report.orders.toLocaleString('en')} orders on PostgreSQL, ${report.connections} connections, ${report.durationSeconds} s per endpoint; ${report.machine}.`,
-    report.seed.seedSeconds ? `Seeding ${report.seed.seeded.toLocaleString('en')} orders took ${report.seed.seedSeconds.toFixed(1)} s.` : '',
+    report.seed.seedSeconds
+      ? `Seeding ${report.seed.seeded.toLocaleString('en')} orders took ${report.seed.seedSeconds.toFixed(1)} s.`
+      : '',
     '',
     '| endpoint | p50 ms | p95 ms | p99 ms | req/s | bare SQL ms | target p95 ms | met |',
     '|---|---:|---:|---:|---:|---:|---:|:-:|',
-    ...report.results.map((r) => `| ${r.name} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | ${r.sqlMs} | ${r.targetP95} | ${r.meets ? 'yes' : '**no**'} |`),
+    ...report.results.map(
+      (r) =>
+        `| ${r.name} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | ${r.sqlMs} | ${r.targetP95} | ${r.meets ? 'yes' : '**no**'} |`,
+    ),
     `<!-- bench:end -->`,
   ].filter((l, i, a) => l !== '' || a[i - 1] !== '');
   let doc = '';
@@ -227,7 +290,9 @@ async function writeTable(report) {
     doc = '# Performance\n\n<!-- bench:start -->\n<!-- bench:end -->\n';
   }
   const block = lines.join('\n');
-  doc = doc.includes('<!-- bench:start -->') ? doc.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, block) : `${doc}\n${block}\n`;
+  doc = doc.includes('<!-- bench:start -->')
+    ? doc.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, block)
+    : `${doc}\n${block}\n`;
   await writeFile(file, doc);
 }
 

@@ -67,9 +67,15 @@ describe('staff console', () => {
     const newBefore = await tileCount(page, 'newOrdersCount');
     expect(await page.getByRole('link', { name: /Order Processed/ }).count()).toBe(0);
 
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /New Orders/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: /New Orders/ })
+      .click();
     await page.waitForURL(/\/admin\/recent-order/);
-    const firstId = (await page.getByRole('checkbox', { name: /^Select order / }).first().getAttribute('aria-label'))!.replace('Select order ', '');
+    const firstId = (await page
+      .getByRole('checkbox', { name: /^Select order / })
+      .first()
+      .getAttribute('aria-label'))!.replace('Select order ', '');
     const fragment = firstId.slice(0, 6); // "ETA-" and the first digits: many matches
     await page.getByLabel('Search').fill(fragment);
     await page.waitForURL(new RegExp(`q=${fragment}`));
@@ -88,7 +94,10 @@ describe('staff console', () => {
     await page.getByText('Order has been assigned successfully').waitFor();
     for (const id of picked) await expect.poll(() => page.getByText(id, { exact: true }).count()).toBe(0);
 
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /My Orders/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: /My Orders/ })
+      .click();
     await page.waitForURL(/\/admin\/my-order/);
     for (const id of picked) await page.getByText(id, { exact: true }).waitFor();
     await page.screenshot({ path: path.join(resultsDir, 'my-orders.png'), fullPage: true });
@@ -106,7 +115,10 @@ describe('staff console', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await page.getByText('Order has been deleted successfully').waitFor();
 
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Deleted Orders/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: /Deleted Orders/ })
+      .click();
     await page.waitForURL(/\/admin\/deleted-order/);
     await page.getByLabel('Search').fill(picked[0]!);
     await page.waitForURL(new RegExp(`q=${picked[0]}`));

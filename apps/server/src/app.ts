@@ -50,7 +50,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: opts.logger ?? {
       level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword'], censor: '[redacted]' },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword'],
+        censor: '[redacted]',
+      },
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -74,7 +77,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://translate.google.com', 'https://translate.googleapis.com', 'https://translate-pa.googleapis.com'],
+        scriptSrc: [
+          "'self'",
+          'https://translate.google.com',
+          'https://translate.googleapis.com',
+          'https://translate-pa.googleapis.com',
+        ],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com', 'https://www.gstatic.com'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
@@ -109,7 +117,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
-      return reply.code(404).send({ status: 0, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+      return reply
+        .code(404)
+        .send({ status: 0, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
     }
     // The single-page app owns every other path (/admin/..., /track-order/...).
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

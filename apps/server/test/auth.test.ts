@@ -8,7 +8,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (email: string, password: string, ip?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/admin/admin-login', payload: { email, password }, ...(ip ? { remoteAddress: ip } : {}) });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/admin-login',
+    payload: { email, password },
+    ...(ip ? { remoteAddress: ip } : {}),
+  });
 
 describe('staff sign-in', () => {
   it('returns the spec envelope with jwtToken and the user, never a password or hash', async () => {

@@ -38,9 +38,16 @@ describe('Assign to me', () => {
     const a = await insertOrder(t.database.db);
     const b = await insertOrder(t.database.db, { processing_type: 'Priority' });
     const before = await counts(team);
-    const res = await put('/api/admin/assign-order-status', team, { orderId: [a, b.toLowerCase()], assignto: 'Tara Team' });
+    const res = await put('/api/admin/assign-order-status', team, {
+      orderId: [a, b.toLowerCase()],
+      assignto: 'Tara Team',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 1, message: 'Order has been assigned successfully', data: { updated: [a, b], skipped: [] } });
+    expect(res.json()).toMatchObject({
+      status: 1,
+      message: 'Order has been assigned successfully',
+      data: { updated: [a, b], skipped: [] },
+    });
     const row = await order(a);
     expect(row).toMatchObject({ process_status: 'Pending', assign_to: team.id, version: 2 });
     expect(row.assign_date).toBeInstanceOf(Date);
@@ -50,16 +57,24 @@ describe('Assign to me', () => {
     expect(after.priorityOrdersCount).toBe(before.priorityOrdersCount - 1);
     expect(after.pendingOrdersCount).toBe(before.pendingOrdersCount + 2);
     expect(await auditFor(a)).toEqual([
-      expect.objectContaining({ action: 'order.assign', actor_id: team.id, before: expect.objectContaining({ process_status: 'New' }), after: expect.objectContaining({ process_status: 'Pending' }) }),
+      expect.objectContaining({
+        action: 'order.assign',
+        actor_id: team.id,
+        before: expect.objectContaining({ process_status: 'New' }),
+        after: expect.objectContaining({ process_status: 'Pending' }),
+      }),
     ]);
   });
 
-  it("reports an order someone else claimed meanwhile instead of taking it, and changes the rest", async () => {
+  it('reports an order someone else claimed meanwhile instead of taking it, and changes the rest', async () => {
     const mine = await insertOrder(t.database.db);
     const taken = await insertOrder(t.database.db, { process_status: 'Pending', assign_to: other.id });
     const res = await put('/api/admin/assign-order-status', team, { orderId: [mine, taken], assignto: 'Tara Team' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ updated: [mine], skipped: [{ orderId: taken, reason: 'is held by Omar Other' }] });
+    expect(res.json().data).toEqual({
+      updated: [mine],
+      skipped: [{ orderId: taken, reason: 'is held by Omar Other' }],
+    });
     expect((await order(taken)).assign_to).toBe(other.id);
   });
 
@@ -74,7 +89,11 @@ describe('Assign to me', () => {
 
   it('refuses a stale version', async () => {
     const id = await insertOrder(t.database.db);
-    const res = await put('/api/admin/assign-order-status', team, { orderId: [id], assignto: 'Tara Team', versions: { [id]: 7 } });
+    const res = await put('/api/admin/assign-order-status', team, {
+      orderId: [id],
+      assignto: 'Tara Team',
+      versions: { [id]: 7 },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/changed by someone else/);
     expect((await order(id)).process_status).toBe('New');
@@ -82,7 +101,10 @@ describe('Assign to me', () => {
 
   it('refuses unpaid and unknown orders', async () => {
     const unpaid = await insertOrder(t.database.db, { payment_status: 'Pending' });
-    const res = await put('/api/admin/assign-order-status', team, { orderId: [unpaid, 'ETA-999999999'], assignto: 'Tara Team' });
+    const res = await put('/api/admin/assign-order-status', team, {
+      orderId: [unpaid, 'ETA-999999999'],
+      assignto: 'Tara Team',
+    });
     expect(res.statusCode).toBe(409);
     expect((await order(unpaid)).process_status).toBe('New');
   });
@@ -99,7 +121,11 @@ describe('Assign to me', () => {
 
 describe('Move to New orders', () => {
   it('returns my order to the New queue, unassigned', async () => {
-    const id = await insertOrder(t.database.db, { process_status: 'Pending', assign_to: team.id, assign_date: new Date() });
+    const id = await insertOrder(t.database.db, {
+      process_status: 'Pending',
+      assign_to: team.id,
+      assign_date: new Date(),
+    });
     const res = await put('/api/admin/assign-order-status', team, { orderId: [id], assignto: '' });
     expect(res.statusCode).toBe(200);
     expect(await order(id)).toMatchObject({ process_status: 'New', assign_to: null, assign_date: null });
@@ -118,7 +144,11 @@ describe('Delete (soft)', () => {
     const id = await insertOrder(t.database.db);
     for (const type of ['Team', 'Telecaller', 'Night Staff'] as const) {
       const who = await t.signIn(type);
-      const res = await put('/api/admin/change-order-status', who, { orderId: [id], updatingStatus: 'Deleted', permanentDeletedFlag: false });
+      const res = await put('/api/admin/change-order-status', who, {
+        orderId: [id],
+        updatingStatus: 'Deleted',
+        permanentDeletedFlag: false,
+      });
       expect(res.statusCode, type).toBe(403);
     }
     expect((await order(id)).process_status).toBe('New');
@@ -127,7 +157,11 @@ describe('Delete (soft)', () => {
   it('a Manager deletes: status Deleted, row kept, in Deleted Orders, audited', async () => {
     const id = await insertOrder(t.database.db);
     const before = await counts(manager);
-    const res = await put('/api/admin/change-order-status', manager, { orderId: [id], updatingStatus: 'Deleted', permanentDeletedFlag: false });
+    const res = await put('/api/admin/change-order-status', manager, {
+      orderId: [id],
+      updatingStatus: 'Deleted',
+      permanentDeletedFlag: false,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Order has been deleted successfully');
     expect((await order(id)).process_status).toBe('Deleted');
@@ -139,15 +173,23 @@ describe('Delete (soft)', () => {
 
   it('never deletes permanently', async () => {
     const id = await insertOrder(t.database.db);
-    const res = await put('/api/admin/change-order-status', admin, { orderId: [id], updatingStatus: 'Deleted', permanentDeletedFlag: true });
+    const res = await put('/api/admin/change-order-status', admin, {
+      orderId: [id],
+      updatingStatus: 'Deleted',
+      permanentDeletedFlag: true,
+    });
     expect(res.statusCode).toBe(400);
     expect((await order(id)).process_status).toBe('New');
   });
 
   it('only an Admin restores a deleted order to New', async () => {
     const id = await insertOrder(t.database.db, { process_status: 'Deleted' });
-    expect((await put('/api/admin/change-order-status', manager, { orderId: [id], updatingStatus: 'New' })).statusCode).toBe(403);
-    expect((await put('/api/admin/change-order-status', admin, { orderId: [id], updatingStatus: 'New' })).statusCode).toBe(200);
+    expect(
+      (await put('/api/admin/change-order-status', manager, { orderId: [id], updatingStatus: 'New' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await put('/api/admin/change-order-status', admin, { orderId: [id], updatingStatus: 'New' })).statusCode,
+    ).toBe(200);
     expect((await order(id)).process_status).toBe('New');
   });
 
@@ -166,7 +208,10 @@ describe('Refunded it', () => {
     const completed = await insertOrder(t.database.db, { process_status: 'Completed' });
     const res = await put('/api/admin/move-to-complete-refund', team, { orderId: [refund, completed] });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ updated: [refund], skipped: [{ orderId: completed, reason: 'is Completed, not in Refunds' }] });
+    expect(res.json().data).toEqual({
+      updated: [refund],
+      skipped: [{ orderId: completed, reason: 'is Completed, not in Refunds' }],
+    });
     const row = await order(refund);
     expect(row.process_status).toBe('Refund Completed');
     expect(row.refund_date!.getTime()).toBeGreaterThan(new Date('2026-01-02').getTime());

@@ -32,9 +32,16 @@ describe('embedded database across restarts', () => {
     try {
       expect(await ensureFirstAdmin(second.db, {})).toBeNull();
       expect(await seedDemoDataIfEmpty(second.db, { orders: 50 })).toBeNull();
-      const { n } = await second.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const { n } = await second.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(n)).toBe(50);
-      const kept = await second.db.selectFrom('orders').select('merchant_name').where('id', '=', 1).executeTakeFirstOrThrow();
+      const kept = await second.db
+        .selectFrom('orders')
+        .select('merchant_name')
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow();
       expect(kept.merchant_name).toBe('kept across restarts');
     } finally {
       await second.close();

@@ -26,19 +26,33 @@ describe('permission table', () => {
     expect(t.app.hasRoute({ method: method as 'GET', url })).toBe(true);
   });
 
-  it.each(entries.filter(([, p]) => p !== 'public'))('%s lets in exactly the listed staff types', async (key, permission) => {
-    const [method, url] = key.split(' ') as [string, string];
-    for (const type of STAFF_TYPES) {
-      const res = await t.app.inject({ method: method as 'GET', url: concreteUrl(url), headers: { authorization: tokens[type] }, payload: method === 'GET' ? undefined : {} });
-      if ((permission as readonly string[]).includes(type)) expect([401, 403], `${type} ${res.body}`).not.toContain(res.statusCode);
-      else expect(res.statusCode, type).toBe(403);
-    }
-    const anonymous = await t.app.inject({ method: method as 'GET', url: concreteUrl(url) });
-    expect(anonymous.statusCode).toBe(401);
-  });
+  it.each(entries.filter(([, p]) => p !== 'public'))(
+    '%s lets in exactly the listed staff types',
+    async (key, permission) => {
+      const [method, url] = key.split(' ') as [string, string];
+      for (const type of STAFF_TYPES) {
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url: concreteUrl(url),
+          headers: { authorization: tokens[type] },
+          payload: method === 'GET' ? undefined : {},
+        });
+        if ((permission as readonly string[]).includes(type))
+          expect([401, 403], `${type} ${res.body}`).not.toContain(res.statusCode);
+        else expect(res.statusCode, type).toBe(403);
+      }
+      const anonymous = await t.app.inject({ method: method as 'GET', url: concreteUrl(url) });
+      expect(anonymous.statusCode).toBe(401);
+    },
+  );
 
   it('Night Staff may not change the password (spec §6 hides it from them)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/change-password', headers: { authorization: tokens['Night Staff'] }, payload: { newPassword: 'abcdefg' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/change-password',
+      headers: { authorization: tokens['Night Staff'] },
+      payload: { newPassword: 'abcdefg' },
+    });
     expect(res.statusCode).toBe(403);
   });
 

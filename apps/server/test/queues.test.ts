@@ -60,7 +60,10 @@ const get = (url: string, token: string) => t.app.inject({ url, headers: { autho
 
 describe('queue definitions', () => {
   it.each(QUEUE_NAMES)('%s holds exactly its orders, and its count and total agree', async (queue) => {
-    const res = await get(`/api/admin/get-orders-list/${queue}?page=1&limit=100&delay=1&userName=Alice%20Ames`, alice.token);
+    const res = await get(
+      `/api/admin/get-orders-list/${queue}?page=1&limit=100&delay=1&userName=Alice%20Ames`,
+      alice.token,
+    );
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.rows.map((r: { order_id: string }) => r.order_id).sort()).toEqual([...expected[queue]].sort());
@@ -132,13 +135,27 @@ describe('future months', () => {
     const month = Number(daysFromToday(40).slice(5, 7));
     const counts = (await get('/api/admin/future-order-counts', alice.token)).json().data;
     expect(counts).toHaveLength(12);
-    expect(counts.map((c: { label: string }) => c.label)).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
+    expect(counts.map((c: { label: string }) => c.label)).toEqual([
+      'Jan',
+      'Feb',
+      'Mar',
+      'Apr',
+      'May',
+      'Jun',
+      'Jul',
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+      'Dec',
+    ]);
     expect(counts.find((c: { month: number }) => c.month === month).count).toBe(1);
     expect(counts.reduce((sum: number, c: { count: number }) => sum + c.count, 0)).toBe(1);
     const list = (await get(`/api/admin/get-orders-list/futureOrder?month=${month}`, alice.token)).json().data;
     expect(list.rows.map((r: { order_id: string }) => r.order_id)).toEqual(expected.futureOrder);
     expect(list.total).toBe(1);
-    const other = (await get(`/api/admin/get-orders-list/futureOrder?month=${(month % 12) + 1}`, alice.token)).json().data;
+    const other = (await get(`/api/admin/get-orders-list/futureOrder?month=${(month % 12) + 1}`, alice.token)).json()
+      .data;
     expect(other).toMatchObject({ rows: [], total: 0 });
   });
 });

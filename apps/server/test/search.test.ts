@@ -24,12 +24,21 @@ beforeAll(async () => {
     email: 'giulio@example.it',
     telephone_number: '3479876543',
   });
-  await insertOrder(t.database.db, { passport_first_name: 'Percy', passport_surname: '100%_sure', email: 'percy@example.com' });
+  await insertOrder(t.database.db, {
+    passport_first_name: 'Percy',
+    passport_surname: '100%_sure',
+    email: 'percy@example.com',
+  });
 });
 afterAll(() => t.close());
 
 const search = async (searchVal: string, folderName: string, start = 0, end = 10) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/search-order', headers: { authorization: token }, payload: { start, end, searchVal, folderName } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/search-order',
+    headers: { authorization: token },
+    payload: { start, end, searchVal, folderName },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { rows: { order_id: string }[]; total: number };
 };
@@ -74,7 +83,12 @@ describe('search-order', () => {
       { start: -1, end: 5, searchVal: 'x', folderName: 'newOrder' },
       { start: 0, end: 5, searchVal: 'x', folderName: 'secret' },
     ]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/search-order', headers: { authorization: token }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/search-order',
+        headers: { authorization: token },
+        payload,
+      });
       expect(res.statusCode).toBe(400);
     }
   });

@@ -57,7 +57,11 @@ export const QUEUES = {
   awaitingResponse: { path: '/admin/awaiting-response', title: 'Awaiting Response', countKey: 'awaitingOrdersCount' },
   awaitingGovt: { path: '/admin/awaiting-govt', title: 'Awaiting Govt', countKey: 'awaitingGovtCount' },
   customerCalled: { path: '/admin/called', title: 'Customer Called', countKey: 'customerCalledCount' },
-  contactCustomer: { path: '/admin/contact-customer', title: 'Contact Customer', countKey: 'contactCustomerOrdersCount' },
+  contactCustomer: {
+    path: '/admin/contact-customer',
+    title: 'Contact Customer',
+    countKey: 'contactCustomerOrdersCount',
+  },
   orderHistory: { path: '/admin/order-history', title: 'Order History', countKey: 'allOrdersCount' },
   deletedOrder: { path: '/admin/deleted-order', title: 'Deleted Orders', countKey: 'deletedOrdersCount' },
   refundOrder: { path: '/admin/refund-order', title: 'Refund Orders', countKey: 'refundOrdersCount' },

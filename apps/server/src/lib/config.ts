@@ -47,7 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
   const adminEmail = env.ADMIN_EMAIL || undefined;
-  if (adminEmail && !EMAIL.test(adminEmail)) throw new ConfigError(`ADMIN_EMAIL is not an e-mail address: "${adminEmail}"`);
+  if (adminEmail && !EMAIL.test(adminEmail))
+    throw new ConfigError(`ADMIN_EMAIL is not an e-mail address: "${adminEmail}"`);
   const adminPassword = env.ADMIN_PASSWORD || undefined;
   if (adminPassword && adminPassword.length < 6) throw new ConfigError('ADMIN_PASSWORD must be at least 6 characters');
   if (adminPassword && !adminEmail) throw new ConfigError('ADMIN_PASSWORD is set but ADMIN_EMAIL is not');

@@ -1,11 +1,5 @@
 // Typed domain errors: services throw these; plugins/errors.ts maps them to HTTP in one place.
-export type ErrorCode =
-  | 'BAD_REQUEST'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'TOO_MANY_REQUESTS';
+export type ErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS';
 
 const HTTP_STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,

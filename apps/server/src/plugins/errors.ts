@@ -29,7 +29,11 @@ const fieldName = (issue: ValidationIssue): string => {
 export default fp(async (app) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      const body = { status: error.httpStatus === 401 ? 401 : 0, message: error.message, ...(error.fields ? { errors: error.fields } : {}) };
+      const body = {
+        status: error.httpStatus === 401 ? 401 : 0,
+        message: error.message,
+        ...(error.fields ? { errors: error.fields } : {}),
+      };
       return reply.code(error.httpStatus).send(body);
     }
     if (error.validation) {
@@ -44,7 +48,9 @@ export default fp(async (app) => {
     const code = error.statusCode ?? 500;
     if (code >= 400 && code < 500) {
       if (code === 429) return reply.code(429).send({ status: 0, message: error.message });
-      return reply.code(code).send({ status: code === 401 ? 401 : 0, message: error.message || 'The request could not be handled.' });
+      return reply
+        .code(code)
+        .send({ status: code === 401 ? 401 : 0, message: error.message || 'The request could not be handled.' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ status: 0, message: GENERIC_5XX });

@@ -9,7 +9,11 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['system'],
         response: {
-          200: Type.Object({ status: Type.Literal(1), message: Type.String(), data: Type.Object({ database: Type.String() }) }),
+          200: Type.Object({
+            status: Type.Literal(1),
+            message: Type.String(),
+            data: Type.Object({ database: Type.String() }),
+          }),
           503: Type.Object({ status: Type.Literal(0), message: Type.String() }),
         },
       },

@@ -46,7 +46,11 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
         passwordHash: await (passwordHash ??= hashPassword(TEST_PASSWORD)),
         type,
       });
-      const res = await app.inject({ method: 'POST', url: '/api/admin/admin-login', payload: { email, password: TEST_PASSWORD } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/admin/admin-login',
+        payload: { email, password: TEST_PASSWORD },
+      });
       const body = res.json<{ jwtToken: string }>();
       if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
       return { id: staff.id, name: staffName, email, token: body.jwtToken };

@@ -16,7 +16,11 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-export async function writeAudit(db: Kysely<DB> | Transaction<DB>, actor: Actor | null, entries: AuditEntry[]): Promise<void> {
+export async function writeAudit(
+  db: Kysely<DB> | Transaction<DB>,
+  actor: Actor | null,
+  entries: AuditEntry[],
+): Promise<void> {
   if (entries.length === 0) return;
   await db
     .insertInto('audit_log')

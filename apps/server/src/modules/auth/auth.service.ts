@@ -60,7 +60,9 @@ export class AuthService {
       type: staff.type,
       passwordChangedAt: staff.password_changed_at,
     });
-    await writeAudit(this.db, { id: staff.id, name: staff.name, ip }, [{ action: 'staff.login', target: `staff:${staff.id}` }]);
+    await writeAudit(this.db, { id: staff.id, name: staff.name, ip }, [
+      { action: 'staff.login', target: `staff:${staff.id}` },
+    ]);
     return { token, user: toStaffUser(staff) };
   }
 

@@ -82,12 +82,27 @@ export async function selectQueuePage(db: Db, q: QueueQuery): Promise<OrderListR
   }));
 }
 
-export const MONTH_LABELS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+export const MONTH_LABELS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
 const monthLabel = (isoDate: string) => MONTH_LABELS[Number(isoDate.slice(5, 7)) - 1] ?? null;
 
 /** Exact count of a filtered queue (month or search), stopping at `cap` rows. */
 export async function countQueueRows(db: Db, q: Omit<QueueQuery, 'offset' | 'limit'>, cap: number): Promise<number> {
-  const inner = baseQuery(db, q).select(sql`1`.as('one')).limit(cap);
+  const inner = baseQuery(db, q)
+    .select(sql`1`.as('one'))
+    .limit(cap);
   const row = await db
     .selectFrom(inner.as('matches'))
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -15,7 +15,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const accountLimit = app.createRateLimit({
     max: app.config.loginFailuresPerAccount,
     timeWindow: FIFTEEN_MINUTES,
-    keyGenerator: (req) => `login-account:${String((req.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`,
+    keyGenerator: (req) =>
+      `login-account:${String((req.body as { email?: unknown } | undefined)?.email ?? '')
+        .trim()
+        .toLowerCase()}`,
   });
 
   app.post(
@@ -27,14 +30,20 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           max: app.config.loginLimitPerIp,
           timeWindow: FIVE_MINUTES,
           errorResponseBuilder: (_req, ctx) =>
-            new AppError('TOO_MANY_REQUESTS', `Too many sign-in attempts from your network. Please wait ${minutes(ctx.ttl)} minute(s) and try again.`),
+            new AppError(
+              'TOO_MANY_REQUESTS',
+              `Too many sign-in attempts from your network. Please wait ${minutes(ctx.ttl)} minute(s) and try again.`,
+            ),
         },
       },
     },
     async (request) => {
       const peek = await accountLimit(request, { increment: false });
       if (!peek.isAllowed && peek.remaining <= 0) {
-        throw new AppError('TOO_MANY_REQUESTS', `Too many failed sign-in attempts for this account. Please wait ${minutes(peek.ttl)} minute(s) and try again.`);
+        throw new AppError(
+          'TOO_MANY_REQUESTS',
+          `Too many failed sign-in attempts for this account. Please wait ${minutes(peek.ttl)} minute(s) and try again.`,
+        );
       }
       try {
         const { token, user } = await app.services.auth.login(request.body.email, request.body.password, request.ip);

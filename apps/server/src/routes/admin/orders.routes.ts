@@ -28,12 +28,23 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/admin/get-folder-count',
     { schema: { tags: ['orders'], querystring: FolderCountQuery, response: { 200: FolderCountResponse } } },
-    async (request) => ({ status: 1 as const, message: 'OK', data: await orders.folderCounts(requireStaff(request.staff).id) }),
+    async (request) => ({
+      status: 1 as const,
+      message: 'OK',
+      data: await orders.folderCounts(requireStaff(request.staff).id),
+    }),
   );
 
   app.get(
     '/api/admin/get-orders-list/:orderName',
-    { schema: { tags: ['orders'], params: OrderListParams, querystring: OrderListQuery, response: { 200: OrderListResponse } } },
+    {
+      schema: {
+        tags: ['orders'],
+        params: OrderListParams,
+        querystring: OrderListQuery,
+        response: { 200: OrderListResponse },
+      },
+    },
     async (request) => {
       const { page = 1, limit = DEFAULT_PAGE_SIZE, month } = request.query;
       const data = await orders.listQueue(requireStaff(request.staff), request.params.orderName, page, limit, month);
@@ -79,7 +90,14 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const staff = requireStaff(request.staff);
       const { orderId, updatingStatus, permanentDeletedFlag = false, versions } = request.body;
-      const data = await orders.changeStatus(staff, actorOf(staff, request.ip), orderId, updatingStatus, permanentDeletedFlag, versions);
+      const data = await orders.changeStatus(
+        staff,
+        actorOf(staff, request.ip),
+        orderId,
+        updatingStatus,
+        permanentDeletedFlag,
+        versions,
+      );
       const message =
         updatingStatus === 'Deleted' && data.skipped.length === 0
           ? 'Order has been deleted successfully'
@@ -93,7 +111,11 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags: ['orders'], body: MoveToCompleteRefundBody, response: { 200: BulkResponse } } },
     async (request) => {
       const staff = requireStaff(request.staff);
-      const data = await orders.moveToCompleteRefund(actorOf(staff, request.ip), request.body.orderId, request.body.versions);
+      const data = await orders.moveToCompleteRefund(
+        actorOf(staff, request.ip),
+        request.body.orderId,
+        request.body.versions,
+      );
       return { status: 1 as const, message: bulkMessage('marked as refunded', data), data };
     },
   );
