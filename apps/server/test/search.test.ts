@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { insertOrder } from './helpers/orders.js';
+import { SEARCH_COUNT_CAP } from '../src/modules/orders/orders.service.js';
 
 let t: TestApp;
 let token: string;
@@ -75,6 +76,35 @@ describe('search-order', () => {
     expect(first.rows).toHaveLength(2);
     expect(second.rows).toHaveLength(1);
     expect(new Set([...ids(first), ...ids(second)]).size).toBe(3);
+  });
+
+  it('caps the count of a very common fragment and still pages newest first', async () => {
+    const base = Date.UTC(2024, 0, 1);
+    await t.database.db
+      .insertInto('orders')
+      .values(
+        Array.from({ length: SEARCH_COUNT_CAP + 5 }, (_, i) => ({
+          order_id: `ETA-7${String(i).padStart(8, '0')}`,
+          email: `common${i}@mail.test`,
+          landing_site: 'default',
+          payment_status: 'Success' as const,
+          passport_surname: 'Commonname',
+          created_at: new Date(base + i * 60_000),
+        })),
+      )
+      .execute();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/search-order',
+      headers: { authorization: token },
+      payload: { start: 10, end: 20, searchVal: 'commonNAME', folderName: 'newOrder' },
+    });
+    const data = res.json().data;
+    expect(data).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+    // Newest first: the 11th newest of the 1,005 is number 994.
+    expect(data.rows.map((r: { order_id: string }) => r.order_id)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `ETA-7${String(SEARCH_COUNT_CAP + 4 - 10 - i).padStart(8, '0')}`),
+    );
   });
 
   it('refuses a bad window or an unknown queue', async () => {

@@ -1,5 +1,5 @@
 // All SQL of the order queues. Hot queries name the index they rely on (migrations/001).
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type QueryCreator, type Transaction } from 'kysely';
 import type { OrderListRow, ProcessStatus, QueueName } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { queueFilter } from './queues.js';
@@ -20,28 +20,58 @@ export interface QueueQuery {
   /** Future queue: processing month 1-12. */
   month?: number | undefined;
   search?: string | undefined;
+  /**
+   * How a search finds its page. 'matches-first': collect every match through the trigram index, then sort
+   * (right when there are few). 'queue-order': walk the queue newest first and test each row (right when
+   * matches are many). The service decides from the capped count, so no plan rests on a row estimate.
+   */
+  searchPlan?: 'matches-first' | 'queue-order' | undefined;
 }
 
-function baseQuery(db: Db, q: Omit<QueueQuery, 'offset' | 'limit'>) {
+type BaseQuery = Omit<QueueQuery, 'offset' | 'limit' | 'searchPlan'>;
+
+function baseQuery(db: QueryCreator<DB>, q: BaseQuery, useSearchIndex = true) {
   let query = db.selectFrom('orders').where((eb) => queueFilter(q.queue, eb, q.staffId));
   if (q.month !== undefined) {
     query = query.where(sql<number>`extract(month from orders.processing_date)`, '=', q.month);
   }
-  if (q.search) {
-    query = query.where(searchText, 'like', `%${escapeLike(q.search.trim().toLowerCase())}%`);
+  const needle = q.search?.trim().toLowerCase();
+  if (needle) {
+    // LIKE can use orders_search_trgm_idx; strpos cannot, which keeps the planner on the queue's own index.
+    query = useSearchIndex
+      ? query.where(searchText, 'like', `%${escapeLike(needle)}%`)
+      : query.where(sql<number>`strpos(${searchText}, ${needle})`, '>', 0);
   }
   return query;
 }
 
-export async function selectQueuePage(db: Db, q: QueueQuery): Promise<OrderListRow[]> {
+/** The ids and sort keys of one page, newest first. */
+function pageIds(db: Db, q: QueueQuery) {
+  if (q.search && q.searchPlan === 'matches-first') {
+    return db
+      .with(
+        (cte) => cte('matches').materialized(),
+        (d) => baseQuery(d, q).select(['orders.id', 'orders.created_at']),
+      )
+      .selectFrom('matches')
+      .select(['matches.id', 'matches.created_at'])
+      .orderBy('matches.created_at', 'desc')
+      .orderBy('matches.id', 'desc')
+      .limit(q.limit)
+      .offset(q.offset);
+  }
   // Deferred join: the offset is walked over the queue's index (ids only, an index-only scan on a vacuumed
   // table), and only the `limit` rows on the page are read from the table. Page 1000 stays cheap.
-  const page = baseQuery(db, q)
+  return baseQuery(db, q, q.searchPlan !== 'queue-order')
     .select(['orders.id', 'orders.created_at'])
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
     .limit(q.limit)
     .offset(q.offset);
+}
+
+export async function selectQueuePage(db: Db, q: QueueQuery): Promise<OrderListRow[]> {
+  const page = pageIds(db, q);
   const rows = await db
     .selectFrom(page.as('page'))
     .innerJoin('orders', 'orders.id', 'page.id')
@@ -99,7 +129,7 @@ export const MONTH_LABELS = [
 const monthLabel = (isoDate: string) => MONTH_LABELS[Number(isoDate.slice(5, 7)) - 1] ?? null;
 
 /** Exact count of a filtered queue (month or search), stopping at `cap` rows. */
-export async function countQueueRows(db: Db, q: Omit<QueueQuery, 'offset' | 'limit'>, cap: number): Promise<number> {
+export async function countQueueRows(db: Db, q: BaseQuery, cap: number): Promise<number> {
   const inner = baseQuery(db, q)
     .select(sql`1`.as('one'))
     .limit(cap);

@@ -85,12 +85,11 @@ export class OrdersService {
     if (end <= start) throw new AppError('BAD_REQUEST', 'end must be greater than start.');
     const limit = Math.min(end - start, 5000);
     const q = { queue, staffId: staff.id, search: searchVal };
-    // Page and count run side by side: waiting for the page to decide whether to count saves little for a
-    // rare fragment (its count is cheap) and doubles the wait for a common one.
-    const [rows, counted] = await Promise.all([
-      selectQueuePage(this.db, { ...q, offset: start, limit }),
-      countQueueRows(this.db, q, SEARCH_COUNT_CAP + 1),
-    ]);
+    // The capped count goes first (it always runs on the trigram index and costs a bounded amount); what it
+    // finds decides how the page is fetched, so a misjudged row estimate can never pick a slow plan.
+    const counted = await countQueueRows(this.db, q, SEARCH_COUNT_CAP + 1);
+    const searchPlan = counted > SEARCH_COUNT_CAP ? 'queue-order' : 'matches-first';
+    const rows = counted === 0 ? [] : await selectQueuePage(this.db, { ...q, offset: start, limit, searchPlan });
     const totalCapped = counted > SEARCH_COUNT_CAP;
     return {
       rows,
