@@ -1,6 +1,6 @@
 // All SQL of the order queues. Hot queries name the index they rely on (migrations/001).
 import { sql, type Kysely, type QueryCreator, type Transaction } from 'kysely';
-import type { OrderListRow, ProcessStatus, QueueName } from '@eta/contracts';
+import { MONTH_LABELS, type OrderListRow, type ProcessStatus, type QueueName } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { queueFilter } from './queues.js';
 
@@ -112,20 +112,6 @@ export async function selectQueuePage(db: Db, q: QueueQuery): Promise<OrderListR
   }));
 }
 
-export const MONTH_LABELS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
 const monthLabel = (isoDate: string) => MONTH_LABELS[Number(isoDate.slice(5, 7)) - 1] ?? null;
 
 /** Exact count of a filtered queue (month or search), stopping at `cap` rows. */

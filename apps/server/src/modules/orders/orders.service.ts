@@ -3,6 +3,7 @@
 // writes their audit rows, all in one transaction. Orders that cannot move are reported, never overwritten.
 import type { Kysely } from 'kysely';
 import {
+  MONTH_LABELS,
   QUEUES,
   type BulkResult,
   type FolderCounts,
@@ -17,7 +18,6 @@ import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import { ACTION_RULES } from '../auth/permissions.js';
 import { selectFolderCounts } from './folder-counts.repository.js';
 import {
-  MONTH_LABELS,
   countQueueRows,
   lockOrders,
   normalizeOrderId,

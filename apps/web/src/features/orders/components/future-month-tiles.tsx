@@ -4,22 +4,8 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import { MONTH_LABELS } from '@eta/contracts/domain';
 import type { FutureMonthCount } from '../api/orders-api';
-
-export const MONTH_LABELS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
 
 interface FutureMonthTilesProps {
   counts: readonly FutureMonthCount[] | undefined;

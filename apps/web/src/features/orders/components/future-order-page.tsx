@@ -7,7 +7,8 @@ import { QUEUES } from '@eta/contracts/domain';
 import { PageHeader } from '../../../components/page-header';
 import type { SessionUser } from '../../../lib/auth/session';
 import { useGetFutureOrderCountsQuery } from '../api/orders-api';
-import { FutureMonthTiles, MONTH_LABELS } from './future-month-tiles';
+import { MONTH_LABELS } from '@eta/contracts/domain';
+import { FutureMonthTiles } from './future-month-tiles';
 import { OrderListView } from './order-list-view';
 
 function parseMonth(value: string | null): number | undefined {
