@@ -72,6 +72,7 @@ describe('staff console', () => {
       .getByRole('link', { name: /New Orders/ })
       .click();
     await page.waitForURL(/\/admin\/recent-order/);
+    await page.getByRole('heading', { name: 'New Orders' }).waitFor();
     const firstId = (await page
       .getByRole('checkbox', { name: /^Select order / })
       .first()
@@ -99,6 +100,7 @@ describe('staff console', () => {
       .getByRole('link', { name: /My Orders/ })
       .click();
     await page.waitForURL(/\/admin\/my-order/);
+    await page.getByRole('heading', { name: 'My Orders' }).waitFor();
     for (const id of picked) await page.getByText(id, { exact: true }).waitFor();
     await page.screenshot({ path: path.join(resultsDir, 'my-orders.png'), fullPage: true });
 
@@ -120,6 +122,8 @@ describe('staff console', () => {
       .getByRole('link', { name: /Deleted Orders/ })
       .click();
     await page.waitForURL(/\/admin\/deleted-order/);
+    // The URL changes before React swaps the page: wait for the new page, or the old box gets the text.
+    await page.getByRole('heading', { name: 'Deleted Orders' }).waitFor();
     await page.getByLabel('Search').fill(picked[0]!);
     await page.waitForURL(new RegExp(`q=${picked[0]}`));
     await page.getByText('Showing 1 to 1 of 1 entries').waitFor();

@@ -6,8 +6,11 @@ export interface OrderColumn {
   key: string;
   header: string;
   render: (row: OrderListRow) => string;
-  /** 'none': ids, phone numbers and dates stay on one line; 'anywhere': long e-mails may break anywhere. */
-  wrap: 'normal' | 'none' | 'anywhere';
+  /**
+   * How a value may break so that the table fits beside the side menu: 'none' keeps ids, phone numbers and
+   * dates on one line; 'email' breaks after the '@' first and anywhere only when a part is still too long.
+   */
+  wrap: 'normal' | 'none' | 'email';
 }
 
 const column = (
@@ -19,7 +22,7 @@ const column = (
 
 const orderId = (header = 'Order Id') => column('orderId', header, (row) => row.order_id, 'none');
 const name = column('name', 'Name', (row) => formatFullName(row.passport_first_name, row.passport_surname));
-const email = column('email', 'Email', (row) => row.email, 'anywhere');
+const email = column('email', 'Email', (row) => row.email, 'email');
 const telephone = column(
   'telephone',
   'Telephone',

@@ -1,12 +1,13 @@
-// The Action cell: View (greyed, with a tooltip naming the holder, when someone is assigned) and Delete.
+// The Action cell: View (greyed, with a tooltip naming the holder, when someone is assigned) and Delete, an
+// icon button named 'Delete' with a tooltip, so that the column stays narrow.
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import type { OrderListRow } from '@eta/contracts';
 import { paths } from '../../../config/paths';
-
-const COMPACT = { minWidth: 0, px: 1 } as const;
 
 interface OrderRowActionsProps {
   row: OrderListRow;
@@ -23,15 +24,16 @@ export function OrderRowActions({ row, canDelete, onDelete }: OrderRowActionsPro
       size="small"
       variant="contained"
       color={holder ? 'inherit' : 'primary'}
+      disableElevation
       data-assigned={holder ? 'true' : undefined}
-      sx={holder ? { ...COMPACT, color: 'text.secondary', bgcolor: 'grey.300' } : COMPACT}
+      sx={[{ minWidth: 0, px: 1.25 }, holder ? { color: 'text.secondary', bgcolor: 'grey.300' } : {}]}
     >
       View
     </Button>
   );
 
   return (
-    <Stack direction="row" gap={1}>
+    <Stack direction="row" alignItems="center" gap={0.5}>
       {holder ? (
         <Tooltip title={`Assigned to ${holder}`} describeChild>
           {viewButton}
@@ -40,9 +42,11 @@ export function OrderRowActions({ row, canDelete, onDelete }: OrderRowActionsPro
         viewButton
       )}
       {canDelete ? (
-        <Button size="small" variant="outlined" color="error" sx={COMPACT} onClick={() => onDelete(row)}>
-          Delete
-        </Button>
+        <Tooltip title="Delete">
+          <IconButton size="small" color="error" aria-label="Delete" onClick={() => onDelete(row)}>
+            <DeleteOutlineIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
       ) : null}
     </Stack>
   );

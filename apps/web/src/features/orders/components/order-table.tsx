@@ -1,5 +1,6 @@
 // The shared order table of spec §2: selectable rows, the queue's columns, an Action column, a fixed header
-// in a 550 px container, and a message row when there is nothing to show.
+// in a 550 px container, and a message row when there is nothing to show. Cells are tight and names and
+// e-mails may break so that every column, Action included, fits beside the open side menu at 1280 px.
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,11 +8,12 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
+import TableCell, { tableCellClasses } from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
+import type { SxProps, Theme } from '@mui/material/styles';
 import type { OrderListRow } from '@eta/contracts';
 import type { OrderColumn } from '../order-columns';
 import type { RowSelection } from '../hooks/use-row-selection';
@@ -23,8 +25,14 @@ export const TABLE_HEIGHT_PX = 550;
 const CELL_WRAP = {
   normal: undefined,
   none: { whiteSpace: 'nowrap' },
-  anywhere: { overflowWrap: 'anywhere', minWidth: 160 },
+  email: { overflowWrap: 'anywhere', minWidth: 160 },
 } as const;
+
+/** Tight cells: the checkbox column keeps its own padding, the others 8 px a side, 16 px at the right edge. */
+const TABLE_STYLES: SxProps<Theme> = {
+  [`& .${tableCellClasses.root}:not(.${tableCellClasses.paddingCheckbox})`]: { px: 1 },
+  [`& .${tableCellClasses.root}:last-of-type`]: { pr: 2 },
+};
 
 interface OrderTableProps {
   label: string;
@@ -39,6 +47,20 @@ interface OrderTableProps {
   selection: Pick<RowSelection, 'isSelected' | 'toggle' | 'toggleAll'>;
   canDelete: boolean;
   onDelete: (row: OrderListRow) => void;
+}
+
+/** A column's value; an e-mail gets a line-break opportunity after its '@'. */
+function CellValue({ column, row }: { column: OrderColumn; row: OrderListRow }) {
+  const value = column.render(row);
+  const at = column.wrap === 'email' ? value.indexOf('@') : -1;
+  if (at < 0) return value;
+  return (
+    <>
+      {value.slice(0, at + 1)}
+      <wbr />
+      {value.slice(at + 1)}
+    </>
+  );
 }
 
 function MessageRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
@@ -90,7 +112,7 @@ export function OrderTable({
           </TableCell>
           {columns.map((column) => (
             <TableCell key={column.key} sx={CELL_WRAP[column.wrap]}>
-              {column.render(row)}
+              <CellValue column={column} row={row} />
             </TableCell>
           ))}
           <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -107,7 +129,7 @@ export function OrderTable({
         {isFetching && !isLoading ? <LinearProgress aria-label="Refreshing orders" /> : null}
       </Box>
       <TableContainer sx={{ maxHeight: TABLE_HEIGHT_PX }}>
-        <Table stickyHeader size="small" aria-label={label}>
+        <Table stickyHeader size="small" aria-label={label} sx={TABLE_STYLES}>
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox">
@@ -120,7 +142,7 @@ export function OrderTable({
                 />
               </TableCell>
               {columns.map((column) => (
-                <TableCell key={column.key} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                <TableCell key={column.key} sx={{ fontWeight: 600 }}>
                   {column.header}
                 </TableCell>
               ))}
