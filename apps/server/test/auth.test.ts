@@ -142,6 +142,15 @@ describe('health and unknown routes', () => {
     expect(res.json()).toMatchObject({ status: 1, data: { database: expect.stringMatching(/pglite|postgres/) } });
   });
 
+  it('reports 503 when the database is gone', async () => {
+    const other = await buildTestApp();
+    await other.database.close();
+    const res = await other.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 0, message: 'Database unreachable.' });
+    await other.app.close();
+  });
+
   it('answers an unknown API path with a 404 envelope', async () => {
     const res = await t.app.inject({ url: '/api/admin/no-such-thing' });
     expect(res.statusCode).toBe(404);

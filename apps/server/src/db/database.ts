@@ -1,6 +1,6 @@
 // One Kysely<DB> over either driver: `pg` for a PostgreSQL server (DATABASE_URL) or PGlite, the same
 // PostgreSQL compiled to WASM, for the zero-setup embedded default (files under DATA_DIR).
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -48,4 +48,13 @@ export async function openDatabase(opts: {
       if (!client.closed) await client.close();
     },
   };
+}
+
+export async function isDatabaseReachable(db: Database): Promise<boolean> {
+  try {
+    await sql`SELECT 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,7 +1,15 @@
 // The service's mark: a maple leaf on a red square (used when a landing site has no logo of its own).
 export function BrandLogo({ size = 40 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 64 64" role="img" aria-label="Canada eTA logo">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 64 64"
+      role="img"
+      aria-label="Canada eTA logo"
+      // Never squeezed by a crowded bar (the console header on a phone).
+      style={{ flexShrink: 0 }}
+    >
       <rect width="64" height="64" rx="10" fill="#d52b1e" />
       <path
         fill="#fff"

@@ -1,18 +1,8 @@
 // Branding of the public portal per landing site (DESIGN §2 landing_sites).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { Envelope } from '@eta/contracts';
+import { LandingSiteParams, LandingSiteResponse } from '@eta/contracts';
 import { AppError } from '../../lib/errors.js';
 import { findBranding } from '../../modules/landing-sites/landing-sites.repository.js';
-
-const Branding = Type.Object({
-  key: Type.String(),
-  display_name: Type.String(),
-  logo_url: Type.String(),
-  menu_links: Type.Array(Type.Object({ label: Type.String(), url: Type.String() })),
-  footer_contact: Type.String(),
-  support_phone: Type.Union([Type.String(), Type.Null()]),
-});
 
 const landingSitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -20,8 +10,8 @@ const landingSitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['public'],
-        params: Type.Object({ key: Type.String({ pattern: '^[a-z0-9-]{1,40}$' }) }),
-        response: { 200: Envelope(Branding) },
+        params: LandingSiteParams,
+        response: { 200: LandingSiteResponse },
       },
     },
     async (request, reply) => {

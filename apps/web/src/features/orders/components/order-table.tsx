@@ -28,10 +28,11 @@ const CELL_WRAP = {
   email: { overflowWrap: 'anywhere', minWidth: 160 },
 } as const;
 
-/** Tight cells: the checkbox column keeps its own padding, the others 8 px a side, 16 px at the right edge. */
+/** Tight cells: 8 px a side, 16 px at the right edge; checkbox and message cells keep their own padding. */
+const PADDED_CELL = `.${tableCellClasses.root}:not(.${tableCellClasses.paddingCheckbox}):not(.${tableCellClasses.paddingNone})`;
 const TABLE_STYLES: SxProps<Theme> = {
-  [`& .${tableCellClasses.root}:not(.${tableCellClasses.paddingCheckbox})`]: { px: 1 },
-  [`& .${tableCellClasses.root}:last-of-type`]: { pr: 2 },
+  [`& ${PADDED_CELL}`]: { px: 1 },
+  [`& ${PADDED_CELL}:last-of-type`]: { pr: 2 },
 };
 
 interface OrderTableProps {
@@ -63,11 +64,27 @@ function CellValue({ column, row }: { column: OrderColumn; row: OrderListRow }) 
   );
 }
 
+/**
+ * A message across the whole table. When the table scrolls sideways (narrow screens) the message stays centred
+ * in the visible part of the container instead of in the middle of the full table width.
+ */
 function MessageRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
     <TableRow>
-      <TableCell colSpan={colSpan} align="center" sx={{ py: 6, color: 'text.secondary' }}>
-        {children}
+      <TableCell colSpan={colSpan} padding="none" sx={{ color: 'text.secondary' }}>
+        <Box
+          sx={{
+            position: 'sticky',
+            left: 0,
+            width: '100cqi',
+            boxSizing: 'border-box',
+            py: 6,
+            px: 2,
+            textAlign: 'center',
+          }}
+        >
+          {children}
+        </Box>
       </TableCell>
     </TableRow>
   );
@@ -128,7 +145,7 @@ export function OrderTable({
       <Box sx={{ height: 4 }}>
         {isFetching && !isLoading ? <LinearProgress aria-label="Refreshing orders" /> : null}
       </Box>
-      <TableContainer sx={{ maxHeight: TABLE_HEIGHT_PX }}>
+      <TableContainer sx={{ maxHeight: TABLE_HEIGHT_PX, containerType: 'inline-size' }}>
         <Table stickyHeader size="small" aria-label={label} sx={TABLE_STYLES}>
           <TableHead>
             <TableRow>
@@ -142,7 +159,7 @@ export function OrderTable({
                 />
               </TableCell>
               {columns.map((column) => (
-                <TableCell key={column.key} sx={{ fontWeight: 600 }}>
+                <TableCell key={column.key} sx={{ fontWeight: 600, ...CELL_WRAP[column.wrap] }}>
                   {column.header}
                 </TableCell>
               ))}

@@ -1,4 +1,5 @@
 // Downloaded History of an order (spec §2): who downloaded the document, when (EST) and from what device.
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -23,7 +24,7 @@ const HEADINGS = [
 
 export function DownloadHistoryTable({ rows, isLoading }: { rows: readonly DownloadHistoryRow[]; isLoading: boolean }) {
   return (
-    <TableContainer component={Paper} variant="outlined">
+    <TableContainer component={Paper} variant="outlined" sx={{ containerType: 'inline-size' }}>
       <Table size="small" aria-label="Downloaded History">
         <TableHead>
           <TableRow>
@@ -37,8 +38,20 @@ export function DownloadHistoryTable({ rows, isLoading }: { rows: readonly Downl
         <TableBody>
           {rows.length === 0 ? (
             <TableRow>
-              <TableCell colSpan={HEADINGS.length} align="center" sx={{ color: 'text.secondary' }}>
-                {isLoading ? 'Loading…' : 'No data available in table'}
+              <TableCell colSpan={HEADINGS.length} padding="none" sx={{ color: 'text.secondary' }}>
+                {/* Centred in the visible part of the container, also when a phone scrolls the table sideways. */}
+                <Box
+                  sx={{
+                    position: 'sticky',
+                    left: 0,
+                    width: '100cqi',
+                    boxSizing: 'border-box',
+                    p: 2,
+                    textAlign: 'center',
+                  }}
+                >
+                  {isLoading ? 'Loading…' : 'No data available in table'}
+                </Box>
               </TableCell>
             </TableRow>
           ) : (
