@@ -18,6 +18,24 @@ async function adminQuery(url: string, text: string): Promise<void> {
   }
 }
 
+/**
+ * pg's Pool.end() resolves before its sockets are gone, so a backend may still be closing. DROP ... WITH
+ * (FORCE) would kill it mid-goodbye and the client would throw an unhandled "terminating connection", so
+ * wait for the backends to leave instead (force only as a last resort).
+ */
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    try {
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006') throw err; // 55006: still in use
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (testBackend() === 'pglite') {
     const handle = await openDatabase({});
@@ -36,7 +54,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     ...handle,
     close: async () => {
       await handle.close();
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropDatabase(serverUrl, name);
     },
   };
 }

@@ -7,8 +7,9 @@ export interface OrderColumn {
   header: string;
   render: (row: OrderListRow) => string;
   /**
-   * How a value may break so that the table fits beside the side menu: 'none' keeps ids, phone numbers and
-   * dates on one line; 'email' breaks after the '@' first and anywhere only when a part is still too long.
+   * How a value and its header may break so that the table fits beside the side menu: 'none' keeps ids, phone
+   * numbers and times on one line; 'email' breaks after the '@' first and anywhere only when a part is still
+   * too long.
    */
   wrap: 'normal' | 'none' | 'email';
 }
@@ -32,7 +33,8 @@ const telephone = column(
 const dateTime = (wrap: OrderColumn['wrap'] = 'none') =>
   column('dateTime', 'Date & Time', (row) => formatUtcDateTime(row.create_ts), wrap);
 const refundDate = column('refundDate', 'Refund Date', (row) => formatUtcDate(row.refund_date), 'none');
-const processingDate = column('processingDate', 'Processing Date', (row) => formatUtcDate(row.processing_date), 'none');
+// A bare DD/MM/YYYY never breaks anyway; 'normal' lets the long header take two lines in the wide Future table.
+const processingDate = column('processingDate', 'Processing Date', (row) => formatUtcDate(row.processing_date));
 const processMonth = column('processMonth', 'Process Month', (row) => row.process_month ?? '');
 const status = column('status', 'Status', (row) => row.process_status);
 
