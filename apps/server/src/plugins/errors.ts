@@ -47,7 +47,6 @@ export default fp(async (app) => {
     }
     const code = error.statusCode ?? 500;
     if (code >= 400 && code < 500) {
-      if (code === 429) return reply.code(429).send({ status: 0, message: error.message });
       return reply
         .code(code)
         .send({ status: code === 401 ? 401 : 0, message: error.message || 'The request could not be handled.' });

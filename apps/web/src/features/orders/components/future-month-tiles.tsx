@@ -1,10 +1,7 @@
 // Twelve month tiles, Jan to Dec, each with the number of future orders that start processing in it.
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
 import { MONTH_LABELS } from '@eta/contracts/domain';
+import { CountTile } from '../../../components/count-tile';
 import type { FutureMonthCount } from '../api/orders-api';
 
 interface FutureMonthTilesProps {
@@ -19,18 +16,15 @@ export function FutureMonthTiles({ counts, onSelect }: FutureMonthTilesProps) {
         const month = index + 1;
         const count = counts?.find((entry) => entry.month === month)?.count;
         return (
-          <Card key={label} data-testid={`future-month-${month}`}>
-            <CardActionArea onClick={() => onSelect(month)} aria-label={`${label}: ${count ?? 'loading'} orders`}>
-              <CardContent>
-                <Typography variant="h4" component="p" color="primary">
-                  {count ?? '–'}
-                </Typography>
-                <Typography variant="subtitle1" component="h2">
-                  {label}
-                </Typography>
-              </CardContent>
-            </CardActionArea>
-          </Card>
+          <CountTile
+            key={label}
+            testId={`future-month-${month}`}
+            label={label}
+            count={count ?? '–'}
+            countVariant="h4"
+            onClick={() => onSelect(month)}
+            ariaLabel={`${label}: ${count ?? 'loading'} orders`}
+          />
         );
       })}
     </Box>

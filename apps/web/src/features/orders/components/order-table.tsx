@@ -17,6 +17,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import type { OrderListRow } from '@eta/contracts';
 import type { OrderColumn } from '../order-columns';
 import type { RowSelection } from '../hooks/use-row-selection';
+import { TableMessageRow } from '../../../components/table-message-row';
 import { OrderRowActions } from './order-row-actions';
 
 export const TABLE_HEIGHT_PX = 550;
@@ -64,32 +65,6 @@ function CellValue({ column, row }: { column: OrderColumn; row: OrderListRow }) 
   );
 }
 
-/**
- * A message across the whole table. When the table scrolls sideways (narrow screens) the message stays centred
- * in the visible part of the container instead of in the middle of the full table width.
- */
-function MessageRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
-  return (
-    <TableRow>
-      <TableCell colSpan={colSpan} padding="none" sx={{ color: 'text.secondary' }}>
-        <Box
-          sx={{
-            position: 'sticky',
-            left: 0,
-            width: '100cqi',
-            boxSizing: 'border-box',
-            py: 6,
-            px: 2,
-            textAlign: 'center',
-          }}
-        >
-          {children}
-        </Box>
-      </TableCell>
-    </TableRow>
-  );
-}
-
 export function OrderTable({
   label,
   rows,
@@ -109,12 +84,12 @@ export function OrderTable({
   let body: ReactNode;
   if (isLoading) {
     body = (
-      <MessageRow colSpan={colSpan}>
+      <TableMessageRow colSpan={colSpan}>
         <CircularProgress size={28} aria-label="Loading orders" />
-      </MessageRow>
+      </TableMessageRow>
     );
   } else if (rows.length === 0) {
-    body = <MessageRow colSpan={colSpan}>{errorText ?? emptyText}</MessageRow>;
+    body = <TableMessageRow colSpan={colSpan}>{errorText ?? emptyText}</TableMessageRow>;
   } else {
     body = rows.map((row) => {
       const selected = selection.isSelected(row.order_id);

@@ -1,5 +1,4 @@
 // Downloaded History of an order (spec §2): who downloaded the document, when (EST) and from what device.
-import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -7,6 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Paper from '@mui/material/Paper';
+import { TableMessageRow } from '../../../components/table-message-row';
 import { formatEasternDateTime } from '../../../lib/format';
 import type { DownloadHistoryRow } from '../api/portal-api';
 
@@ -37,23 +37,9 @@ export function DownloadHistoryTable({ rows, isLoading }: { rows: readonly Downl
         </TableHead>
         <TableBody>
           {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={HEADINGS.length} padding="none" sx={{ color: 'text.secondary' }}>
-                {/* Centred in the visible part of the container, also when a phone scrolls the table sideways. */}
-                <Box
-                  sx={{
-                    position: 'sticky',
-                    left: 0,
-                    width: '100cqi',
-                    boxSizing: 'border-box',
-                    p: 2,
-                    textAlign: 'center',
-                  }}
-                >
-                  {isLoading ? 'Loading…' : 'No data available in table'}
-                </Box>
-              </TableCell>
-            </TableRow>
+            <TableMessageRow colSpan={HEADINGS.length} py={2}>
+              {isLoading ? 'Loading…' : 'No data available in table'}
+            </TableMessageRow>
           ) : (
             rows.map((row, index) => (
               <TableRow key={`${row.create_ts ?? ''}-${index}`}>

@@ -1,0 +1,44 @@
+// A clickable tile with a big number and a label: the dashboard's queue tiles and the Future month tiles.
+import { Link as RouterLink } from 'react-router';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+interface CountTileProps {
+  label: string;
+  count: ReactNode;
+  testId: string;
+  countVariant?: 'h3' | 'h4';
+  /** A route to open, or a handler; exactly one. */
+  to?: string;
+  onClick?: () => void;
+  ariaLabel?: string;
+}
+
+export function CountTile({ label, count, testId, countVariant = 'h3', to, onClick, ariaLabel }: CountTileProps) {
+  const content = (
+    <CardContent>
+      <Typography variant={countVariant} component="p" color="primary">
+        {count}
+      </Typography>
+      <Typography variant="subtitle1" component="h2">
+        {label}
+      </Typography>
+    </CardContent>
+  );
+  return (
+    <Card data-testid={testId}>
+      {to ? (
+        <CardActionArea component={RouterLink} to={to} aria-label={ariaLabel} sx={{ height: '100%' }}>
+          {content}
+        </CardActionArea>
+      ) : (
+        <CardActionArea onClick={onClick} aria-label={ariaLabel}>
+          {content}
+        </CardActionArea>
+      )}
+    </Card>
+  );
+}
