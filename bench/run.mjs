@@ -144,7 +144,7 @@ async function bareSql(pool, services, call) {
     dialect: new PostgresDialect({ pool }),
     log: (e) => e.level === 'query' && captured.push(e.query),
   });
-  await call(new services.OrdersService(db), db);
+  await call(new services.OrderQueriesService(db), db);
   const times = [];
   for (let i = 0; i < 15; i += 1) {
     let total = 0;
@@ -178,7 +178,7 @@ async function main() {
   const emailFragment = sample.email.split('@')[0].slice(0, 7);
   const surname = sample.passport_surname;
 
-  const services = await import(path.join(root, 'apps/server/dist/modules/orders/orders.service.js'));
+  const services = await import(path.join(root, 'apps/server/dist/modules/orders/order-queries.service.js'));
   const cases = [
     {
       name: 'folder counts',

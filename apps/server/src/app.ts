@@ -2,7 +2,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -12,11 +11,15 @@ import type { Kysely } from 'kysely';
 import type { Config } from './lib/config.js';
 import type { DB } from './db/schema.js';
 import type { DatabaseHandle } from './db/database.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
+import inputPlugin from './plugins/input.js';
 import authPlugin from './plugins/auth.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { TokenService } from './modules/auth/tokens.js';
-import { OrdersService } from './modules/orders/orders.service.js';
+import { LandingSitesService } from './modules/landing-sites/landing-sites.service.js';
+import { OrderMovesService } from './modules/orders/order-moves.service.js';
+import { OrderQueriesService } from './modules/orders/order-queries.service.js';
 import healthRoutes from './routes/health.routes.js';
 import authRoutes from './routes/admin/auth.routes.js';
 import ordersRoutes from './routes/admin/orders.routes.js';
@@ -24,7 +27,9 @@ import landingSitesRoutes from './routes/front/landing-sites.routes.js';
 
 export interface Services {
   auth: AuthService;
-  orders: OrdersService;
+  orderQueries: OrderQueriesService;
+  orderMoves: OrderMovesService;
+  landingSites: LandingSitesService;
 }
 
 declare module 'fastify' {
@@ -55,22 +60,27 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         censor: '[redacted]',
       },
     },
+    // With TRUST_PROXY the client address is taken from X-Forwarded-For (sign-in limits, audit rows).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ajv: {
-      customOptions: { verbose: true },
-      // `errorMessage` lets a contract schema carry the spec's own wording for a failed rule.
-      plugins: [(ajv) => ajv.addKeyword('errorMessage')],
-    },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const tokens = new TokenService(opts.jwtSecret, config.jwtExpiresIn);
+  // The composition root: every service is built here from its repositories' database and its clients.
+  const throttle = new LoginThrottle({
+    perAccountAndAddress: config.loginFailuresPerAccount,
+    perAccount: config.loginFailuresPerAccountHourly,
+    perAddress: config.loginLimitPerIp,
+  });
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('services', {
-    auth: new AuthService(database.db, tokens),
-    orders: new OrdersService(database.db),
+    auth: new AuthService(database.db, new TokenService(opts.jwtSecret, config.jwtExpiresIn), throttle),
+    orderQueries: new OrderQueriesService(database.db),
+    orderMoves: new OrderMovesService(database.db),
+    landingSites: new LandingSitesService(database.db),
   } satisfies Services);
 
   await app.register(helmet, {
@@ -93,8 +103,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
     },
   });
-  await app.register(rateLimit, { global: false });
   await app.register(errorsPlugin);
+  await app.register(inputPlugin);
+  // Signed-in answers carry personal data: no browser or proxy may keep them unless a route says otherwise.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'eTA Desk API', version: '1.0.0', description: 'Back-office console and public tracking portal.' },

@@ -3,7 +3,6 @@ import { ConfigError, loadConfig, type Config } from './lib/config.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
 import { prepareDatabase } from './startup.js';
 import { ensureFirstAdmin } from './modules/auth/bootstrap-admin.js';
-import { seedDemoDataIfEmpty } from './modules/seed/demo-data.js';
 import { buildApp } from './app.js';
 
 function readConfig(): Config {
@@ -31,6 +30,8 @@ if (admin?.generatedPassword) {
   );
 }
 if (config.demoData) {
+  // Loaded only when asked for: the generator and its catalogue are not part of a production start.
+  const { seedDemoDataIfEmpty } = await import('./modules/seed/demo-data.js');
   const seeded = await seedDemoDataIfEmpty(database.db, { orders: config.demoOrders });
   if (seeded) {
     process.stdout.write(

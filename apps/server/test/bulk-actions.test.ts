@@ -73,7 +73,7 @@ describe('Assign to me', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
       updated: [mine],
-      skipped: [{ orderId: taken, reason: 'is held by Omar Other' }],
+      skipped: [{ orderId: taken, code: 'ORDER_HELD', reason: 'is held by Omar Other' }],
     });
     expect((await order(taken)).assign_to).toBe(other.id);
   });
@@ -210,7 +210,7 @@ describe('Refunded it', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
       updated: [refund],
-      skipped: [{ orderId: completed, reason: 'is Completed, not in Refunds' }],
+      skipped: [{ orderId: completed, code: 'WRONG_STATUS', reason: 'is Completed, not in Refunds' }],
     });
     const row = await order(refund);
     expect(row.process_status).toBe('Refund Completed');

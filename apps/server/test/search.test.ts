@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { insertOrder } from './helpers/orders.js';
-import { SEARCH_COUNT_CAP } from '../src/modules/orders/orders.service.js';
+import { SEARCH_COUNT_CAP } from '../src/modules/orders/order-queries.service.js';
 
 let t: TestApp;
 let token: string;

@@ -3,6 +3,38 @@
 export const STAFF_TYPES = ['Admin', 'Manager', 'Team', 'Telecaller', 'Night Staff'] as const;
 export type StaffType = (typeof STAFF_TYPES)[number];
 
+/**
+ * Who may do what: ONE role → capability table (spec §6 and docs/ARCHITECTURE.md). The web reads it for what
+ * it shows, the server for what it allows, so the two cannot drift apart.
+ */
+const EVERYONE: readonly StaffType[] = STAFF_TYPES;
+const except = (...hidden: StaffType[]): readonly StaffType[] => EVERYONE.filter((role) => !hidden.includes(role));
+
+export const CAPABILITIES = {
+  /** Counts, queues, search, Assign to me, Move to New orders, Refunded it: every signed-in staff member. */
+  workOrders: EVERYONE,
+  /** Spec §6: the Order History link is hidden from Telecaller, so its list and search are refused too. */
+  viewOrderHistory: except('Telecaller'),
+  /** Soft delete (status Deleted): spec §6 "Delete Order ... shown to Manager and Admin only". */
+  deleteOrders: ['Admin', 'Manager'],
+  /** Spec §6: in the My Orders view only Admin sees Delete Order (a display rule; deleteOrders decides). */
+  deleteInMyOrders: ['Admin'],
+  /** Restoring a Deleted order to New (DESIGN §3). */
+  restoreDeleted: ['Admin'],
+  /** Assigning orders to someone else, taking over or releasing an order someone else holds. */
+  assignToOthers: ['Admin', 'Manager'],
+  /** Spec §6: Night Staff do not see Change Password, Manage Team or Gateway Setting. */
+  changePassword: except('Night Staff'),
+  manageTeam: except('Night Staff'),
+  changeGateway: except('Night Staff'),
+  /** Spec §6: Order Processed is shown only to Admin. */
+  viewProcessedOrders: ['Admin'],
+} as const satisfies Record<string, readonly StaffType[]>;
+export type Capability = keyof typeof CAPABILITIES;
+
+export const can = (role: StaffType, capability: Capability): boolean =>
+  (CAPABILITIES[capability] as readonly StaffType[]).includes(role);
+
 export const PROCESS_STATUSES = [
   'New',
   'Pending',
@@ -62,13 +94,22 @@ export const QUEUES = {
     title: 'Contact Customer',
     countKey: 'contactCustomerOrdersCount',
   },
-  orderHistory: { path: '/admin/order-history', title: 'Order History', countKey: 'allOrdersCount' },
+  orderHistory: {
+    path: '/admin/order-history',
+    title: 'Order History',
+    countKey: 'allOrdersCount',
+    capability: 'viewOrderHistory',
+  },
   deletedOrder: { path: '/admin/deleted-order', title: 'Deleted Orders', countKey: 'deletedOrdersCount' },
   refundOrder: { path: '/admin/refund-order', title: 'Refund Orders', countKey: 'refundOrdersCount' },
   chargeBack: { path: '/admin/chargeback', title: 'Charge Back', countKey: 'chargeBackCount' },
   futureOrder: { path: '/admin/future-order', title: 'Future Orders', countKey: 'futureOrdersCount' },
-} as const satisfies Record<string, { path: string; title: string; countKey: FolderCountKey }>;
+} as const satisfies Record<string, { path: string; title: string; countKey: FolderCountKey; capability?: Capability }>;
 export type QueueName = keyof typeof QUEUES;
+
+/** The capability a queue needs beyond workOrders (list, search and counts alike). */
+export const queueCapability = (queue: QueueName): Capability =>
+  (QUEUES[queue] as { capability?: Capability }).capability ?? 'workOrders';
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
 
 /** Spec §9: future orders are grouped by the 12 month abbreviations. */
@@ -92,3 +133,37 @@ export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100, 500] as const;
 /** Largest page the server hands out in one answer ("All" on a huge queue is capped here). */
 export const MAX_PAGE_SIZE = 5000;
 export const MIN_PASSWORD_LENGTH = 6;
+
+/**
+ * Machine-readable reasons carried as `code` beside `message` in every failure envelope and in each skipped
+ * order of a bulk result. Clients branch on these, never on the wording.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'INVALID_TEXT',
+  'UNAUTHORIZED',
+  'INVALID_CREDENTIALS',
+  'SESSION_EXPIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'TOO_MANY_ATTEMPTS',
+  'PAYLOAD_TOO_LARGE',
+  'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
+  'INTERNAL',
+  // Reasons an order could not be moved.
+  'ORDER_NOT_FOUND',
+  'NOT_PAID',
+  'STALE_VERSION',
+  'ORDER_HELD',
+  'NOT_ASSIGNED',
+  'ALREADY_IN_STATUS',
+  'WRONG_STATUS',
+  'ORDER_DELETED',
+  'ORDER_CLOSED',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** "1 order", "3 orders": counts read as a person would write them. */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

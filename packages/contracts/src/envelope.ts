@@ -1,5 +1,6 @@
 // The spec's JSON envelope: { status: 1 | 0 | 401, message, data? } with a truthful HTTP status beside it.
 import { Type, type TSchema } from 'typebox';
+import type { ErrorCode } from './domain.js';
 
 export const ApiStatus = Type.Union([Type.Literal(1), Type.Literal(0), Type.Literal(401)]);
 
@@ -9,6 +10,8 @@ export const Envelope = <T extends TSchema>(data: T) =>
 export const MessageOnly = Type.Object({
   status: ApiStatus,
   message: Type.String(),
+  /** Failures only: the machine-readable reason (ERROR_CODES). */
+  code: Type.Optional(Type.String()),
   /** Field-level messages for 400 answers: field name → message. */
   errors: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
@@ -17,5 +20,7 @@ export interface ApiEnvelope<T = undefined> {
   status: 1 | 0 | 401;
   message: string;
   data?: T;
+  /** Failures only: the machine-readable reason (ERROR_CODES in domain.ts). */
+  code?: ErrorCode;
   errors?: Record<string, string>;
 }

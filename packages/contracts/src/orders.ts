@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { FOLDER_COUNT_KEYS, QUEUE_NAMES, MAX_PAGE_SIZE, PROCESS_STATUSES } from './domain.js';
+import { ERROR_CODES, FOLDER_COUNT_KEYS, QUEUE_NAMES, MAX_PAGE_SIZE, PROCESS_STATUSES } from './domain.js';
 import { Envelope } from './envelope.js';
 
 export const FolderCountsSchema = Type.Object(
@@ -90,7 +90,8 @@ export type MoveToCompleteRefundBody = Static<typeof MoveToCompleteRefundBody>;
 /** Result of a bulk move: what changed and what was refused, with the reason per order. */
 export const BulkResult = Type.Object({
   updated: Type.Array(Type.String()),
-  skipped: Type.Array(Type.Object({ orderId: Type.String(), reason: Type.String() })),
+  /** Orders that could not move: `code` is the machine-readable reason (ERROR_CODES), `reason` its words. */
+  skipped: Type.Array(Type.Object({ orderId: Type.String(), code: Type.Enum(ERROR_CODES), reason: Type.String() })),
 });
 export type BulkResult = Static<typeof BulkResult>;
 export const BulkResponse = Envelope(BulkResult);

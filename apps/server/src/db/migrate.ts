@@ -3,11 +3,13 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as m001 from './migrations/001-initial-schema.js';
 import * as m002 from './migrations/002-order-counters.js';
 import * as m003 from './migrations/003-reference-data.js';
+import * as m004 from './migrations/004-revoked-sessions.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
   '002-order-counters': m002,
   '003-reference-data': m003,
+  '004-revoked-sessions': m004,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

@@ -211,6 +211,12 @@ export interface DownloadsTable {
   timezone: string | null;
 }
 
+export interface RevokedSessionsTable {
+  jti: string;
+  staff_id: number;
+  expires_at: Date;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   at: CreatedAt;
@@ -242,6 +248,7 @@ export interface DB {
   mails: MailsTable;
   downloads: DownloadsTable;
   audit_log: AuditLogTable;
+  revoked_sessions: RevokedSessionsTable;
   order_counters: OrderCountersTable;
 }
 

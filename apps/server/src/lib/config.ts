@@ -16,9 +16,12 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   webDist: string | undefined;
-  /** Sign-in attempts per IP per 5 minutes, and failed attempts per account per 15 minutes. */
+  /** Failed sign-ins per client address per 5 minutes (all accounts together). */
   loginLimitPerIp: number;
+  /** Failed sign-ins per (account, client address) per 15 minutes. */
   loginFailuresPerAccount: number;
+  /** Failed sign-ins per account from all addresses per hour before the account locks with a growing delay. */
+  loginFailuresPerAccountHourly: number;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +65,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
   }
+  const loginFailuresPerAccount = int('LOGIN_FAILURES_PER_ACCOUNT', env.LOGIN_FAILURES_PER_ACCOUNT, 5, 1, 1000);
+  const loginFailuresPerAccountHourly = int(
+    'LOGIN_FAILURES_PER_ACCOUNT_HOURLY',
+    env.LOGIN_FAILURES_PER_ACCOUNT_HOURLY,
+    30,
+    1,
+    100_000,
+  );
+  // One address gets at most 5 windows of 15 minutes into an hour; the account-wide lock must stay out of
+  // its reach, or an attacker at one address could lock the owner out everywhere.
+  if (loginFailuresPerAccountHourly <= 5 * loginFailuresPerAccount) {
+    throw new ConfigError(
+      `LOGIN_FAILURES_PER_ACCOUNT_HOURLY must be more than 5 x LOGIN_FAILURES_PER_ACCOUNT (${5 * loginFailuresPerAccount})`,
+    );
+  }
   return {
     port: int('PORT', env.PORT, 3000, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -77,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool('TRUST_PROXY', env.TRUST_PROXY, false),
     webDist: env.WEB_DIST || undefined,
     loginLimitPerIp: int('LOGIN_LIMIT_PER_IP', env.LOGIN_LIMIT_PER_IP, 30, 1, 100_000),
-    loginFailuresPerAccount: int('LOGIN_FAILURES_PER_ACCOUNT', env.LOGIN_FAILURES_PER_ACCOUNT, 5, 1, 1000),
+    loginFailuresPerAccount,
+    loginFailuresPerAccountHourly,
   };
 }

@@ -1,24 +1,54 @@
-// Typed domain errors: services throw these; plugins/errors.ts maps them to HTTP in one place.
-export type ErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS';
+// Typed domain errors: services throw these with a machine-readable code (contracts ERROR_CODES) and a
+// message for people; plugins/errors.ts maps them to HTTP in one place.
+import type { ErrorCode } from '@eta/contracts';
 
 const HTTP_STATUS: Record<ErrorCode, number> = {
-  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  INVALID_TEXT: 400,
   UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  SESSION_EXPIRED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  ORDER_NOT_FOUND: 404,
   CONFLICT: 409,
-  TOO_MANY_REQUESTS: 429,
+  NOT_PAID: 409,
+  STALE_VERSION: 409,
+  ORDER_HELD: 409,
+  NOT_ASSIGNED: 409,
+  ALREADY_IN_STATUS: 409,
+  WRONG_STATUS: 409,
+  ORDER_DELETED: 409,
+  ORDER_CLOSED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
+  TOO_MANY_ATTEMPTS: 429,
+  HEADERS_TOO_LARGE: 431,
+  INTERNAL: 500,
 };
+
+export const httpStatusOf = (code: ErrorCode): number => HTTP_STATUS[code];
+
+export interface AppErrorOptions {
+  /** Field name → message, for validation failures. */
+  fields?: Record<string, string>;
+  /** Extra facts for the client, sent as the envelope's `data` (e.g. the skipped orders of a bulk move). */
+  data?: unknown;
+}
 
 export class AppError extends Error {
   readonly httpStatus: number;
+  readonly fields: Record<string, string> | undefined;
+  readonly data: unknown;
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly fields?: Record<string, string>,
+    options: AppErrorOptions = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.httpStatus = HTTP_STATUS[code];
+    this.fields = options.fields;
+    this.data = options.data;
   }
 }

@@ -1,14 +1,21 @@
-// The guard for every /api route: looks the route up in PERMISSIONS (one table) and lets the request
-// through only when the route is public or the signed-in staff member's type is listed. Unknown = denied.
+// The guard for every /api route: looks the route up in PERMISSIONS and lets the request through only when
+// the route is public or the signed-in staff member's role holds the capability it names. Unknown = denied.
+// Every refusal (403), here or in a service, is written to the audit trail.
 import fp from 'fastify-plugin';
 import type { Staff } from '../db/schema.js';
 import { AppError } from '../lib/errors.js';
 import { isAllowed, permissionFor } from '../modules/auth/permissions.js';
+import type { Session } from '../modules/auth/auth.service.js';
 import type { Actor } from '../modules/audit/audit.repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     staff: Staff | null;
+    session: Session | null;
+  }
+  interface FastifyInstance {
+    /** "METHOD /url" of every /api route, as registered: the permission and fuzz tests walk this list. */
+    apiRoutes: { method: string; url: string; schema: unknown }[];
   }
 }
 
@@ -18,10 +25,17 @@ export function requireStaff(staff: Staff | null): Staff {
   return staff;
 }
 
+export function requireSession(session: Session | null): Session {
+  if (!session) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+  return session;
+}
+
 export const actorOf = (staff: Staff, ip: string): Actor => ({ id: staff.id, name: staff.name, ip });
 
 export default fp(async (app) => {
   app.decorateRequest('staff', null);
+  app.decorateRequest('session', null);
+  app.decorate('apiRoutes', []);
   // A route without an entry in PERMISSIONS stops the server at start-up instead of being unreachable.
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -30,6 +44,7 @@ export default fp(async (app) => {
       if (permissionFor(method, route.url) === undefined) {
         throw new Error(`Route ${method} ${route.url} has no entry in PERMISSIONS (modules/auth/permissions.ts)`);
       }
+      app.apiRoutes.push({ method, url: route.url, schema: route.schema });
     }
   });
   app.addHook('onRequest', async (request) => {
@@ -38,10 +53,20 @@ export default fp(async (app) => {
     const permission = permissionFor(request.method === 'HEAD' ? 'GET' : request.method, url);
     if (permission === 'public') return;
     if (permission === undefined) throw new AppError('FORBIDDEN', 'You do not have access to this action.');
-    const staff = await app.services.auth.authenticate(request.headers.authorization);
-    request.staff = staff;
-    if (!isAllowed(permission, staff.type)) {
-      throw new AppError('FORBIDDEN', `Your role (${staff.type}) does not allow this action.`);
+    const session = await app.services.auth.authenticate(request.headers.authorization);
+    request.session = session;
+    request.staff = session.staff;
+    if (!isAllowed(permission, session.staff.type)) {
+      throw new AppError('FORBIDDEN', `Your role (${session.staff.type}) does not allow this action.`);
     }
+  });
+  app.addHook('onError', async (request, _reply, error) => {
+    if (!(error instanceof AppError) || error.code !== 'FORBIDDEN') return;
+    const actor: Actor = request.staff ? actorOf(request.staff, request.ip) : { id: null, name: null, ip: request.ip };
+    const what = `${request.method} ${request.url.split('?')[0]!.slice(0, 300)}`;
+    // A refusal is answered whether or not its audit row could be written.
+    await app.services.auth.recordRefusal(actor, what, error.message).catch((err: unknown) => {
+      request.log.error({ err }, 'could not audit a refused call');
+    });
   });
 });

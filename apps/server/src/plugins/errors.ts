@@ -1,6 +1,11 @@
-// Every failure leaves in the spec's envelope with a truthful HTTP status; a 5xx never shows internals.
+// Every failure leaves in the spec's envelope {status, code, message} with a truthful HTTP status, including
+// the ones Node and the router answer before a route runs (bad URL, over-long parameter, oversized headers).
+// A 5xx never shows internals.
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { ApiEnvelope, ErrorCode } from '@eta/contracts';
 import { AppError } from '../lib/errors.js';
 
 const GENERIC_5XX = 'Something went wrong on our side. Please try again; if it keeps happening, contact support.';
@@ -26,32 +31,96 @@ const fieldName = (issue: ValidationIssue): string => {
   return typeof missing === 'string' ? missing : 'request';
 };
 
-export default fp(async (app) => {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      const body = {
+/** Framework and HTTP-level failures by status: the reason a client can act on. */
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  429: 'TOO_MANY_ATTEMPTS',
+  431: 'HEADERS_TOO_LARGE',
+};
+
+const MESSAGE_BY_STATUS: Record<number, string> = {
+  408: 'The request took too long to arrive. Please try again.',
+  413: 'The request is too large.',
+  414: 'The address is too long. Please check the link.',
+  431: 'The request headers are too large. Please sign out and in again, or clear this site’s cookies.',
+};
+
+type ErrorEnvelope = ApiEnvelope<unknown> & { status: 0 | 401 };
+
+/** The HTTP status and envelope for any error a request can end with. */
+export function toErrorReply(error: FastifyError | AppError): { httpStatus: number; body: ErrorEnvelope } {
+  if (error instanceof AppError) {
+    return {
+      httpStatus: error.httpStatus,
+      body: {
         status: error.httpStatus === 401 ? 401 : 0,
+        code: error.code,
         message: error.message,
         ...(error.fields ? { errors: error.fields } : {}),
-      };
-      return reply.code(error.httpStatus).send(body);
+        ...(error.data !== undefined ? { data: error.data } : {}),
+      },
+    };
+  }
+  if (error.validation) {
+    const errors: Record<string, string> = {};
+    for (const issue of error.validation as ValidationIssue[]) {
+      const field = fieldName(issue);
+      errors[field] ??= issueMessage(issue, field);
     }
-    if (error.validation) {
-      const errors: Record<string, string> = {};
-      for (const issue of error.validation as ValidationIssue[]) {
-        const field = fieldName(issue);
-        errors[field] ??= issueMessage(issue, field);
-      }
-      const message = Object.values(errors)[0] ?? 'The request is invalid.';
-      return reply.code(400).send({ status: 0, message, errors });
-    }
-    const code = error.statusCode ?? 500;
-    if (code >= 400 && code < 500) {
-      return reply
-        .code(code)
-        .send({ status: code === 401 ? 401 : 0, message: error.message || 'The request could not be handled.' });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ status: 0, message: GENERIC_5XX });
+    const message = Object.values(errors)[0] ?? 'The request is invalid.';
+    return { httpStatus: 400, body: { status: 0, code: 'VALIDATION_FAILED', message, errors } };
+  }
+  const httpStatus = error.statusCode ?? 500;
+  if (httpStatus >= 400 && httpStatus < 500) {
+    return {
+      httpStatus,
+      body: {
+        status: httpStatus === 401 ? 401 : 0,
+        code: CODE_BY_STATUS[httpStatus] ?? 'VALIDATION_FAILED',
+        message: MESSAGE_BY_STATUS[httpStatus] ?? (error.message || 'The request could not be handled.'),
+      },
+    };
+  }
+  return { httpStatus: 500, body: { status: 0, code: 'INTERNAL', message: GENERIC_5XX } };
+}
+
+/** Errors the router raises before any route runs (malformed URL encoding, over-long parameter). */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  const { httpStatus, body } = toErrorReply(error);
+  void reply.code(httpStatus).header('cache-control', 'no-store').send(body);
+};
+
+/** Errors Node's HTTP parser raises before Fastify sees a request (oversized headers, a malformed request). */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const httpStatus = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({
+    status: 0,
+    code: CODE_BY_STATUS[httpStatus] ?? 'VALIDATION_FAILED',
+    message: MESSAGE_BY_STATUS[httpStatus] ?? 'The request is malformed.',
+  } satisfies ErrorEnvelope);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${httpStatus} ${http.STATUS_CODES[httpStatus]}\r\nContent-Type: application/json\r\n` +
+        `Cache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
+export default fp(async (app) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const { httpStatus, body } = toErrorReply(error);
+    if (httpStatus >= 500) request.log.error({ err: error }, 'unhandled error');
+    return reply.code(httpStatus).send(body);
   });
 });

@@ -1,41 +1,27 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import type { FolderCounts, StaffType } from '@eta/contracts';
-import { FOLDER_COUNT_KEYS } from '@eta/contracts/domain';
-import { createAppStore } from '../lib/store';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { StaffType } from '@eta/contracts';
 import { ok, stubApi, type StubHandler } from '../test/api-stub';
-import { isListCall, listPage, orderRow } from '../test/orders';
+import { FOLDER_COUNTS as COUNTS, isFolderCountCall, isListCall, listPage, orderRow } from '../test/orders';
+import { preloadRoutes, renderRoutes } from '../test/render';
 import { makeToken, signIn } from '../test/session';
-import { AppProviders } from './providers';
-import { routes } from './router';
-
-const COUNTS = Object.fromEntries(FOLDER_COUNT_KEYS.map((key, index) => [key, index + 1])) as FolderCounts;
 
 const staffServer =
   (extra: StubHandler = () => undefined): StubHandler =>
   (call) => {
-    if (call.path === '/api/admin/get-folder-count') return ok(COUNTS);
+    if (isFolderCountCall(call)) return ok(COUNTS);
     return extra(call);
   };
 
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProviders store={createAppStore()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
-
 const signedInAs = (type: StaffType) => signIn('Asha Rao', type);
+
+beforeAll(preloadRoutes);
 
 describe('Entry and routing', () => {
   it("shows sign-in at '/' when signed out", async () => {
     stubApi(() => undefined);
-    renderApp('/');
+    renderRoutes('/');
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
     expect(document.title).toContain('Canada eTA');
   });
@@ -43,7 +29,7 @@ describe('Entry and routing', () => {
   it("sends a signed-in user from '/' to the dashboard with the five tiles", async () => {
     signedInAs('Team');
     const api = stubApi(staffServer());
-    const router = renderApp('/');
+    const router = renderRoutes('/');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     const tile = await screen.findByTestId('tile-newOrdersCount');
@@ -73,7 +59,7 @@ describe('Entry and routing', () => {
         return undefined;
       }),
     );
-    const router = renderApp('/admin/refund-order?page=1');
+    const router = renderRoutes('/admin/refund-order?page=1');
 
     await userEvent.type(await screen.findByLabelText('Email ID'), 'a@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'pw');
@@ -90,7 +76,7 @@ describe('Entry and routing', () => {
     const api = stubApi(
       staffServer((call) => (call.path.startsWith('/api/admin/get-orders-list/') ? listPage([]) : undefined)),
     );
-    const router = renderApp('/admin');
+    const router = renderRoutes('/admin');
     await screen.findByTestId('tile-myOrdersCount');
     await waitFor(() => expect(api.callsTo('GET', '/api/admin/get-folder-count')).toHaveLength(1));
 
@@ -103,7 +89,7 @@ describe('Entry and routing', () => {
   it('logs out from the header menu: stored user removed, back at sign-in', async () => {
     signedInAs('Manager');
     stubApi(staffServer());
-    const router = renderApp('/admin');
+    const router = renderRoutes('/admin');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Welcome Asha Rao' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
@@ -113,10 +99,62 @@ describe('Entry and routing', () => {
     expect(window.localStorage.getItem('user')).toBeNull();
   });
 
+  it.each([
+    [
+      'the header menu',
+      async () => {
+        await userEvent.click(await screen.findByRole('button', { name: 'Welcome Asha Rao' }));
+        await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+      },
+    ],
+    [
+      'the side menu',
+      async () => {
+        const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+        await userEvent.click(within(menu).getByRole('button', { name: 'Logout' }));
+      },
+    ],
+  ])('revokes the session on the server when logging out from %s', async (_where, clickLogout) => {
+    const token = signedInAs('Team');
+    // What the browser still had stored at the moment the logout call left.
+    let storedWhenSent: string | null = 'not sent';
+    const api = stubApi(
+      staffServer((call) => {
+        if (call.path !== '/api/admin/logout') return undefined;
+        storedWhenSent = window.localStorage.getItem('user');
+        return ok(null, 'Logged out');
+      }),
+    );
+    const router = renderRoutes('/admin');
+
+    await clickLogout();
+
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    const logoutCalls = api.callsTo('POST', '/api/admin/logout');
+    expect(logoutCalls).toHaveLength(1);
+    expect(logoutCalls[0]?.headers.Authorization).toBe(token);
+    expect(storedWhenSent).not.toBeNull();
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('keeps a Telecaller out of Order History even by URL, without asking for the list', async () => {
+    signedInAs('Telecaller');
+    const api = stubApi(staffServer((call) => (isListCall(call, 'orderHistory') ? listPage([orderRow()]) : undefined)));
+    renderRoutes('/admin/order-history');
+
+    expect(await screen.findByText('You do not have access to this page.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Order History' })).toBeTruthy();
+    // The layout around the page has loaded its counts by now; the list was never asked for.
+    await waitFor(() => expect(api.callsTo('GET', '/api/admin/get-folder-count')).toHaveLength(1));
+    expect(api.calls.filter((call) => call.path.includes('order'))).toEqual([]);
+    expect(screen.queryByText('ETA-200020076')).toBeNull();
+  });
+
   it('shows a coming-soon page inside the layout for screens not built yet', async () => {
     signedInAs('Admin');
     stubApi(staffServer());
-    renderApp('/admin/view-order/RVRBLTIwMDAyMDA3Ng');
+    renderRoutes('/admin/view-order/RVRBLTIwMDAyMDA3Ng');
     expect(await screen.findByRole('heading', { name: 'Order ETA-200020076' })).toBeTruthy();
     expect(screen.getByText(/coming soon/i)).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
@@ -125,14 +163,14 @@ describe('Entry and routing', () => {
   it('keeps Night Staff out of Change Password even by URL', async () => {
     signedInAs('Night Staff');
     stubApi(staffServer());
-    renderApp('/admin/change-password');
+    renderRoutes('/admin/change-password');
     expect(await screen.findByText('You do not have access to this page.')).toBeTruthy();
     expect(screen.queryByLabelText('Enter New Password')).toBeNull();
   });
 
   it('shows a not-found page for unknown routes', async () => {
     stubApi(() => undefined);
-    renderApp('/no-such-page');
+    renderRoutes('/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 });

@@ -2,12 +2,11 @@
 // downloads only the portal. Paths come from config/paths.
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import type { QueueName } from '@eta/contracts';
-import { QUEUES, QUEUE_NAMES } from '@eta/contracts/domain';
+import type { Capability } from '@eta/contracts';
+import { QUEUES, QUEUE_NAMES, queueCapability } from '@eta/contracts/domain';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
-import type { Permission } from '../config/permissions';
 import type * as ConsoleRoutes from './routes/console-routes';
 import type * as PortalRoutes from './routes/portal-routes';
 
@@ -21,17 +20,15 @@ function staffPage(path: string, render: (module: StaffModule) => ReactNode): Ro
   return { path, lazy: async () => ({ element: render(await loadStaff()) }) };
 }
 
-/** Queues whose link only some roles see (spec §6). */
-const QUEUE_PERMISSION: Partial<Record<QueueName, Permission>> = { orderHistory: 'viewOrderHistory' };
-
+// A queue's page is guarded by the same capability the server checks for its list (e.g. Order History).
 const queueRoutes: RouteObject[] = QUEUE_NAMES.filter((queue) => queue !== 'futureOrder').map((queue) =>
   staffPage(QUEUES[queue].path, ({ QueueRoute }) => (
-    <QueueRoute queue={queue} permission={QUEUE_PERMISSION[queue]} title={QUEUES[queue].title} />
+    <QueueRoute queue={queue} capability={queueCapability(queue)} title={QUEUES[queue].title} />
   )),
 );
 
-const comingSoon = (path: string, title: string, permission?: Permission): RouteObject =>
-  staffPage(path, ({ ComingSoonRoute }) => <ComingSoonRoute title={title} permission={permission} />);
+const comingSoon = (path: string, title: string, capability?: Capability): RouteObject =>
+  staffPage(path, ({ ComingSoonRoute }) => <ComingSoonRoute title={title} capability={capability} />);
 
 export const routes: RouteObject[] = [
   {

@@ -1,9 +1,17 @@
 // The one RTK Query API; every feature adds its endpoints with `api.injectEndpoints`.
-// Failures (HTTP error or envelope status other than 1) become { status, message } and are shown once,
+// Failures (HTTP error or envelope status other than 1) become { status, message, data } and are shown once,
 // here, as an error toast (spec §8); the expired-session case is handled by `sendRequest`.
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { toast } from 'react-toastify';
-import { envelopeStatusOf, failureMessage, isSuccess, sendRequest, type HttpMethod, type QueryParams } from './http';
+import {
+  envelopeDataOf,
+  envelopeStatusOf,
+  failureMessage,
+  isSuccess,
+  sendRequest,
+  type HttpMethod,
+  type QueryParams,
+} from './http';
 
 export interface ApiRequest {
   url: string;
@@ -12,14 +20,19 @@ export interface ApiRequest {
   body?: unknown;
   /** Public portal calls: no staff token, no expired-session handling. */
   isPublic?: boolean;
-  /** Leave the error toast to the caller (or to nobody, for optional data). */
-  silent?: boolean;
+  /**
+   * Leave the error toast to the caller (or to nobody, for optional data): for every failure, or for the failures
+   * this function picks (the caller reports those in its own words).
+   */
+  silent?: boolean | ((error: ApiError) => boolean);
 }
 
 export interface ApiError {
   /** HTTP status; 0 when the server could not be reached. */
   status: number;
   message: string;
+  /** The failure envelope's `data`, when it has one. */
+  data?: unknown;
 }
 
 export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (request, { signal }) => {
@@ -27,9 +40,14 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (r
   const outcome = await sendRequest({ ...rest, signal, staff: !isPublic });
   if (isSuccess(outcome)) return { data: outcome.body };
 
-  const error: ApiError = { status: outcome.httpStatus, message: failureMessage(outcome) };
+  const error: ApiError = {
+    status: outcome.httpStatus,
+    message: failureMessage(outcome),
+    data: envelopeDataOf(outcome.body),
+  };
   const alreadyShown = !isPublic && (outcome.httpStatus === 401 || envelopeStatusOf(outcome.body) === 401);
-  if (!silent && !outcome.aborted && !alreadyShown) toast.error(error.message);
+  const isSilent = typeof silent === 'function' ? silent(error) : silent;
+  if (!isSilent && !outcome.aborted && !alreadyShown) toast.error(error.message);
   return { error };
 };
 

@@ -17,6 +17,11 @@ export interface HttpRequest {
   signal?: AbortSignal;
   /** Staff calls carry the token and treat 401 as an expired session; public calls do neither. */
   staff?: boolean;
+  /**
+   * Whether a 401 ends the session (default: for staff calls). Logout sends its token but is ending the session
+   * itself, so a token that had already expired there is no news to show.
+   */
+  endsSessionOn401?: boolean;
 }
 
 export interface HttpOutcome {
@@ -55,6 +60,11 @@ export function envelopeStatusOf(body: unknown): unknown {
   return field(body, 'status');
 }
 
+/** The envelope's `data`; a failure may carry one too (a refused bulk move names the orders it skipped). */
+export function envelopeDataOf(body: unknown): unknown {
+  return field(body, 'data');
+}
+
 export function isSuccess(outcome: HttpOutcome): boolean {
   return outcome.httpStatus >= 200 && outcome.httpStatus < 300 && envelopeStatusOf(outcome.body) === 1;
 }
@@ -88,6 +98,7 @@ export async function sendRequest({
   body,
   signal,
   staff = true,
+  endsSessionOn401 = staff,
 }: HttpRequest): Promise<HttpOutcome> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -107,7 +118,7 @@ export async function sendRequest({
   }
 
   const parsed = await parseBody(response);
-  if (staff && (response.status === 401 || envelopeStatusOf(parsed) === 401)) {
+  if (endsSessionOn401 && (response.status === 401 || envelopeStatusOf(parsed) === 401)) {
     endStaffSession(messageOf(parsed));
   }
   return { httpStatus: response.status, body: parsed, aborted: false };

@@ -1,6 +1,16 @@
-// Order list fixtures shaped like the server's answers (contracts OrderListRow / OrderListPage).
-import type { OrderListRow } from '@eta/contracts';
+// Order list and folder count fixtures shaped like the server's answers (contracts OrderListRow / OrderListPage,
+// FolderCounts).
+import type { FolderCounts, OrderListRow } from '@eta/contracts';
+import { FOLDER_COUNT_KEYS } from '@eta/contracts/domain';
 import { ok, type RecordedCall, type StubReply } from './api-stub';
+
+/** Every count different (1 to 14), so a count shown in the wrong place is noticed. */
+export const FOLDER_COUNTS = Object.fromEntries(
+  FOLDER_COUNT_KEYS.map((key, index) => [key, index + 1]),
+) as FolderCounts;
+
+export const isFolderCountCall = (call: RecordedCall): boolean =>
+  call.method === 'GET' && call.path === '/api/admin/get-folder-count';
 
 export function orderRow(overrides: Partial<OrderListRow> = {}): OrderListRow {
   return {

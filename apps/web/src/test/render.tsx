@@ -1,9 +1,10 @@
 // Renders a component inside the app's providers and a memory router, with the current URL shown in a
-// 'location' element so tests can see where the app navigated.
+// 'location' element so tests can see where the app navigated; or the whole app (its route table) at a path.
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { AppProviders } from '../app/providers';
+import { routes } from '../app/router';
 import { createAppStore } from '../lib/store';
 
 function LocationDisplay() {
@@ -30,4 +31,23 @@ export function renderWithApp(ui: ReactElement, { route = '/', path = '*' }: Ren
     </AppProviders>,
   );
   return { store, ...result };
+}
+
+/**
+ * Loads the lazy route modules ahead of a test file's first test: transforming the whole console on first import
+ * can take longer than a `findBy` waits, which would measure the test machine rather than the app.
+ */
+export async function preloadRoutes(): Promise<void> {
+  await Promise.all([import('../app/routes/console-routes'), import('../app/routes/portal-routes')]);
+}
+
+/** The whole app at `path`: layout, side menu, folder counts and the page, as a person sees them. */
+export function renderRoutes(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProviders store={createAppStore()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
 }

@@ -2,9 +2,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
+/** Who did it: a signed-in staff member, or (id and name null) someone not signed in, by address. */
 export interface Actor {
-  id: number;
-  name: string;
+  id: number | null;
+  name: string | null;
   ip: string;
 }
 

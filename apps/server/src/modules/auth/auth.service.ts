@@ -1,12 +1,14 @@
-// Sign-in, session checks and password changes for staff.
+// Sign-in, session checks, logout and password changes for staff, and the security events an Admin needs
+// to see an attack (failed sign-ins, lockouts, refused calls) written to the audit trail.
 import type { Kysely } from 'kysely';
-import type { StaffUser } from '@eta/contracts';
+import { plural, type StaffUser } from '@eta/contracts';
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
-import { findStaffByEmail, findStaffById, updatePassword } from '../staff/staff.repository.js';
+import { findSessionStaff, findStaffByEmail, revokeSession, updatePassword } from '../staff/staff.repository.js';
+import type { LoginThrottle, Refusal } from './login-throttle.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
-import type { TokenService } from './tokens.js';
+import type { TokenService, VerifiedToken } from './tokens.js';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
@@ -20,62 +22,114 @@ export const toStaffUser = (s: Pick<Staff, 'id' | 'name' | 'email' | 'type'>): S
 
 /**
  * How long a staff row read for a request is reused by later requests of the same process. A password
- * change or deactivation here takes effect at once (the entry is dropped); in another server process
- * within this many milliseconds.
+ * change, logout or deactivation here takes effect at once (the entry is dropped); in another server
+ * process within this many milliseconds.
  */
 export const STAFF_CACHE_MS = 5_000;
 
+export interface Session {
+  staff: Staff;
+  token: VerifiedToken;
+}
+
+const REFUSAL_TEXT: Record<Refusal['scope'], string> = {
+  address: 'Too many failed sign-in attempts from your network.',
+  pair: 'Too many failed sign-in attempts for this account.',
+  account: 'This account is temporarily locked after many failed sign-in attempts.',
+};
+
+const waitText = (refusal: Refusal) =>
+  `${REFUSAL_TEXT[refusal.scope]} Please wait ${plural(Math.max(1, Math.ceil(refusal.retryAfterMs / 60_000)), 'minute')} and try again.`;
+
 export class AuthService {
-  private readonly staffCache = new Map<number, { staff: Staff; until: number }>();
+  private readonly staffCache = new Map<number, { staff: Staff; revoked: Set<string>; until: number }>();
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly tokens: TokenService,
+    private readonly throttle: LoginThrottle,
   ) {}
 
-  private async currentStaff(id: number): Promise<Staff | undefined> {
+  private async currentStaff(id: number) {
     const hit = this.staffCache.get(id);
-    if (hit && hit.until > Date.now()) return hit.staff;
-    const staff = await findStaffById(this.db, id);
-    if (staff) this.staffCache.set(id, { staff, until: Date.now() + STAFF_CACHE_MS });
-    else this.staffCache.delete(id);
-    return staff;
+    if (hit && hit.until > Date.now()) return hit;
+    const row = await findSessionStaff(this.db, id);
+    if (!row) {
+      this.staffCache.delete(id);
+      return undefined;
+    }
+    const { revoked, ...staff } = row;
+    const entry = { staff, revoked: new Set(revoked), until: Date.now() + STAFF_CACHE_MS };
+    this.staffCache.set(id, entry);
+    return entry;
   }
 
-  /** Drops the cached row so the next request sees the staff member's new password, role or status. */
+  /** Drops the cached row so the next request sees the staff member's new password, role, status or logout. */
   forgetStaff(id: number): void {
     this.staffCache.delete(id);
   }
 
-  /** Wrong e-mail and wrong password get the same answer and take the same time. */
+  /**
+   * Wrong e-mail and wrong password get the same answer and take the same time. The attempt is counted
+   * before the password is verified (login-throttle.ts), so bursts cannot get past the limits.
+   */
   async login(email: string, password: string, ip: string): Promise<{ token: string; user: StaffUser }> {
-    const staff = await findStaffByEmail(this.db, email);
-    const ok = await verifyPassword(staff?.password_hash ?? (await decoyHash()), password);
-    if (!staff || !ok || !staff.active) {
-      throw new AppError('UNAUTHORIZED', INVALID_LOGIN);
+    const account = email.trim().toLowerCase();
+    const reserved = this.throttle.begin(account, ip);
+    if ('refused' in reserved) throw new AppError('TOO_MANY_ATTEMPTS', waitText(reserved.refused));
+    const { attempt } = reserved;
+    try {
+      const staff = await findStaffByEmail(this.db, account);
+      const ok = await verifyPassword(staff?.password_hash ?? (await decoyHash()), password);
+      if (!staff || !ok || !staff.active) {
+        const lock = attempt.failed();
+        await writeAudit(this.db, { id: null, name: null, ip }, [
+          { action: 'security.login-failed', target: account },
+          ...(lock ? [{ action: 'security.lockout', target: account, after: lock }] : []),
+        ]);
+        throw new AppError('INVALID_CREDENTIALS', INVALID_LOGIN);
+      }
+      const token = await this.tokens.sign({
+        id: staff.id,
+        name: staff.name,
+        type: staff.type,
+        passwordChangedAt: staff.password_changed_at,
+      });
+      await writeAudit(this.db, { id: staff.id, name: staff.name, ip }, [
+        { action: 'staff.login', target: `staff:${staff.id}` },
+      ]);
+      attempt.succeeded();
+      return { token, user: toStaffUser(staff) };
+    } finally {
+      attempt.abandoned(); // no-op once the attempt succeeded or failed; gives the place back after an error
     }
-    const token = await this.tokens.sign({
-      id: staff.id,
-      name: staff.name,
-      type: staff.type,
-      passwordChangedAt: staff.password_changed_at,
-    });
-    await writeAudit(this.db, { id: staff.id, name: staff.name, ip }, [
-      { action: 'staff.login', target: `staff:${staff.id}` },
-    ]);
-    return { token, user: toStaffUser(staff) };
   }
 
-  /** The staff member behind a token, re-read (at most STAFF_CACHE_MS old) so a disabled account or a new role counts. */
-  async authenticate(rawHeader: string | undefined): Promise<Staff> {
-    const token = rawHeader?.replace(/^Bearer\s+/i, '').trim();
-    if (!token) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
-    const verified = await this.tokens.verify(token);
-    const staff = verified ? await this.currentStaff(verified.staffId) : undefined;
-    if (!verified || !staff || !staff.active || staff.password_changed_at.getTime() !== verified.pwv) {
-      throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
+  /** The session behind a token, re-read (at most STAFF_CACHE_MS old) so a disabled account, a new role or a logout counts. */
+  async authenticate(rawHeader: string | undefined): Promise<Session> {
+    const raw = rawHeader?.replace(/^Bearer\s+/i, '').trim();
+    if (!raw) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+    const token = await this.tokens.verify(raw);
+    const current = token ? await this.currentStaff(token.staffId) : undefined;
+    if (
+      !token ||
+      !current ||
+      !current.staff.active ||
+      current.staff.password_changed_at.getTime() !== token.pwv ||
+      current.revoked.has(token.jti)
+    ) {
+      throw new AppError('SESSION_EXPIRED', SESSION_EXPIRED);
     }
-    return staff;
+    return { staff: current.staff, token };
+  }
+
+  /** Ends this session on the server: the token is refused from now on, though it has not expired. */
+  async logout(session: Session, actor: Actor): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await revokeSession(trx, { jti: session.token.jti, staffId: session.staff.id, expiresAt: session.token.expiresAt });
+      await writeAudit(trx, actor, [{ action: 'staff.logout', target: `staff:${session.staff.id}` }]);
+    });
+    this.forgetStaff(session.staff.id);
   }
 
   async changePassword(staff: Staff, newPassword: string, actor: Actor): Promise<void> {
@@ -85,5 +139,10 @@ export class AuthService {
       await writeAudit(trx, actor, [{ action: 'staff.change-password', target: `staff:${staff.id}` }]);
     });
     this.forgetStaff(staff.id);
+  }
+
+  /** A call refused for the caller's role: who, what and from where, so an Admin can see probing. */
+  recordRefusal(actor: Actor, what: string, reason: string): Promise<void> {
+    return writeAudit(this.db, actor, [{ action: 'security.forbidden', target: what, after: { reason } }]);
   }
 }

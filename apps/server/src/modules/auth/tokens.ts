@@ -1,5 +1,7 @@
 // Staff session tokens (HS256 JWT via jose). `pwv` ties a token to the password it was issued under:
-// changing the password changes pwv, so every older token stops working.
+// changing the password changes pwv, so every older token stops working. `jti` names the session, so a
+// logout can end exactly that token.
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import type { StaffType } from '@eta/contracts';
 
@@ -13,6 +15,9 @@ export interface TokenSubject {
 export interface VerifiedToken {
   staffId: number;
   pwv: number;
+  jti: string;
+  /** When the token expires on its own. */
+  expiresAt: Date;
 }
 
 export class TokenService {
@@ -28,6 +33,7 @@ export class TokenService {
     return new SignJWT({ name: s.name, type: s.type, pwv: s.passwordChangedAt.getTime() })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(s.id))
+      .setJti(randomUUID())
       .setIssuedAt()
       .setExpirationTime(this.expiresIn)
       .sign(this.key);
@@ -38,9 +44,11 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const staffId = Number(payload.sub);
-      const pwv = payload.pwv;
-      if (!Number.isInteger(staffId) || typeof pwv !== 'number') return null;
-      return { staffId, pwv };
+      const { pwv, jti, exp } = payload;
+      if (!Number.isInteger(staffId) || typeof pwv !== 'number' || typeof jti !== 'string' || exp === undefined) {
+        return null;
+      }
+      return { staffId, pwv, jti, expiresAt: new Date(exp * 1000) };
     } catch (err) {
       if (err instanceof errors.JOSEError || err instanceof TypeError) return null;
       throw err;

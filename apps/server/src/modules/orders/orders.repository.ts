@@ -1,5 +1,5 @@
 // All SQL of the order queues. Hot queries name the index they rely on (migrations/001).
-import { sql, type Kysely, type QueryCreator, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type QueryCreator, type Transaction } from 'kysely';
 import { MONTH_LABELS, type OrderListRow, type ProcessStatus, type QueueName } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { queueFilter } from './queues.js';
@@ -45,16 +45,32 @@ function baseQuery(db: QueryCreator<DB>, q: BaseQuery, useSearchIndex = true) {
   return query;
 }
 
-/** The ids and sort keys of one page, newest first. */
+/**
+ * Queue order: newest first with the id as tie-breaker, so pages never repeat or skip rows. The Future queue
+ * is worked by the day processing may start, soonest first (index orders_future_idx matches this order).
+ */
+const byProcessingDate = (queue: QueueName) => queue === 'futureOrder';
+
+/** The ids and sort keys of one page, in queue order. */
 function pageIds(db: Db, q: QueueQuery) {
+  // Only the Future queue reads processing_date here: the other queue indexes hold just (created_at, id), and
+  // another column would turn their index-only scans into table reads.
+  const keys = (eb: ExpressionBuilder<DB, 'orders'>) => [
+    eb.ref('orders.id').as('id'),
+    eb.ref('orders.created_at').as('created_at'),
+    byProcessingDate(q.queue)
+      ? eb.ref('orders.processing_date').as('processing_date')
+      : sql<string | null>`null::date`.as('processing_date'),
+  ];
   if (q.search && q.searchPlan === 'matches-first') {
-    return db
+    const matches = db
       .with(
         (cte) => cte('matches').materialized(),
-        (d) => baseQuery(d, q).select(['orders.id', 'orders.created_at']),
+        (d) => baseQuery(d, q).select(keys),
       )
       .selectFrom('matches')
-      .select(['matches.id', 'matches.created_at'])
+      .select(['matches.id', 'matches.created_at', 'matches.processing_date']);
+    return (byProcessingDate(q.queue) ? matches.orderBy('matches.processing_date', 'asc') : matches)
       .orderBy('matches.created_at', 'desc')
       .orderBy('matches.id', 'desc')
       .limit(q.limit)
@@ -62,8 +78,8 @@ function pageIds(db: Db, q: QueueQuery) {
   }
   // Deferred join: the offset is walked over the queue's index (ids only, an index-only scan on a vacuumed
   // table), and only the `limit` rows on the page are read from the table. Page 1000 stays cheap.
-  return baseQuery(db, q, q.searchPlan !== 'queue-order')
-    .select(['orders.id', 'orders.created_at'])
+  const base = baseQuery(db, q, q.searchPlan !== 'queue-order').select(keys);
+  return (byProcessingDate(q.queue) ? base.orderBy('orders.processing_date', 'asc') : base)
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
     .limit(q.limit)
@@ -72,7 +88,7 @@ function pageIds(db: Db, q: QueueQuery) {
 
 export async function selectQueuePage(db: Db, q: QueueQuery): Promise<OrderListRow[]> {
   const page = pageIds(db, q);
-  const rows = await db
+  const joined = db
     .selectFrom(page.as('page'))
     .innerJoin('orders', 'orders.id', 'page.id')
     .leftJoin('staff', 'staff.id', 'orders.assign_to')
@@ -90,7 +106,8 @@ export async function selectQueuePage(db: Db, q: QueueQuery): Promise<OrderListR
       'orders.processing_type',
       'orders.version',
       sql<string>`coalesce(staff.name, '')`.as('assign_to'),
-    ])
+    ]);
+  const rows = await (byProcessingDate(q.queue) ? joined.orderBy('page.processing_date', 'asc') : joined)
     .orderBy('page.created_at', 'desc')
     .orderBy('page.id', 'desc')
     .execute();

@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema.js';
+// All SQL about staff accounts and their sessions.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB, Staff } from '../../db/schema.js';
 import type { StaffType } from '@eta/contracts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -11,8 +12,26 @@ export const findStaffByEmail = (db: Db, email: string) =>
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
     .executeTakeFirst();
 
-export const findStaffById = (db: Db, id: number) =>
-  db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
+/** The staff row behind a session with the ids of its signed-out, not yet expired tokens: one query. */
+export const findSessionStaff = (db: Db, id: number): Promise<(Staff & { revoked: string[] }) | undefined> =>
+  db
+    .selectFrom('staff')
+    .selectAll('staff')
+    .select(
+      sql<string[]>`coalesce((SELECT array_agg(r.jti) FROM revoked_sessions r
+        WHERE r.staff_id = staff.id AND r.expires_at > now()), '{}')`.as('revoked'),
+    )
+    .where('staff.id', '=', id)
+    .executeTakeFirst();
+
+/** Active staff whose name matches (trimmed, any case): "Assign to" names a person. */
+export const findActiveStaffByName = (db: Db, name: string) =>
+  db
+    .selectFrom('staff')
+    .select(['id', 'name'])
+    .where('active', '=', true)
+    .where((eb) => eb(eb.fn('lower', [eb.fn('trim', ['name'])]), '=', name.trim().toLowerCase()))
+    .execute();
 
 export const countAdmins = async (db: Db): Promise<number> => {
   const row = await db
@@ -38,3 +57,13 @@ export const updatePassword = (db: Db, id: number, passwordHash: string) =>
     .where('id', '=', id)
     .returning(['password_changed_at'])
     .executeTakeFirstOrThrow();
+
+/** Ends one session until it expires; forgets the staff member's sessions that expired on their own. */
+export async function revokeSession(db: Db, s: { jti: string; staffId: number; expiresAt: Date }): Promise<void> {
+  await db.deleteFrom('revoked_sessions').where('staff_id', '=', s.staffId).where('expires_at', '<=', new Date()).execute();
+  await db
+    .insertInto('revoked_sessions')
+    .values({ jti: s.jti, staff_id: s.staffId, expires_at: s.expiresAt })
+    .onConflict((oc) => oc.column('jti').doNothing())
+    .execute();
+}

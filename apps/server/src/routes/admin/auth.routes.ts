@@ -1,59 +1,27 @@
-// Staff sign-in, the current user and password change (spec §7 "Authentication and account").
+// Staff sign-in, the current user, logout and password change (spec §7 "Authentication and account").
+// Sign-in limits are applied by the auth service (modules/auth/login-throttle.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChangePasswordBody, LoginBody, LoginResponse, MessageOnly, UserInfoResponse } from '@eta/contracts';
-import { AppError } from '../../lib/errors.js';
-import { actorOf, requireStaff } from '../../plugins/auth.js';
+import { actorOf, requireSession, requireStaff } from '../../plugins/auth.js';
 import { toStaffUser } from '../../modules/auth/auth.service.js';
 
-const FIVE_MINUTES = 5 * 60_000;
-const FIFTEEN_MINUTES = 15 * 60_000;
-
-const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
-
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Per account: only failed attempts count, so a locked-out attacker cannot lock the owner out forever.
-  const accountLimit = app.createRateLimit({
-    max: app.config.loginFailuresPerAccount,
-    timeWindow: FIFTEEN_MINUTES,
-    keyGenerator: (req) =>
-      `login-account:${String((req.body as { email?: unknown } | undefined)?.email ?? '')
-        .trim()
-        .toLowerCase()}`,
-  });
+  const auth = app.services.auth;
 
   app.post(
     '/api/admin/admin-login',
-    {
-      schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginResponse } },
-      config: {
-        rateLimit: {
-          max: app.config.loginLimitPerIp,
-          timeWindow: FIVE_MINUTES,
-          errorResponseBuilder: (_req, ctx) =>
-            new AppError(
-              'TOO_MANY_REQUESTS',
-              `Too many sign-in attempts from your network. Please wait ${minutes(ctx.ttl)} minute(s) and try again.`,
-            ),
-        },
-      },
-    },
+    { schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginResponse } } },
     async (request) => {
-      const peek = await accountLimit(request, { increment: false });
-      if (!peek.isAllowed && peek.remaining <= 0) {
-        throw new AppError(
-          'TOO_MANY_REQUESTS',
-          `Too many failed sign-in attempts for this account. Please wait ${minutes(peek.ttl)} minute(s) and try again.`,
-        );
-      }
-      try {
-        const { token, user } = await app.services.auth.login(request.body.email, request.body.password, request.ip);
-        return { status: 1 as const, message: 'Login successful.', jwtToken: token, data: user };
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'UNAUTHORIZED') await accountLimit(request);
-        throw err;
-      }
+      const { token, user } = await auth.login(request.body.email, request.body.password, request.ip);
+      return { status: 1 as const, message: 'Login successful.', jwtToken: token, data: user };
     },
   );
+
+  app.post('/api/admin/logout', { schema: { tags: ['auth'], response: { 200: MessageOnly } } }, async (request) => {
+    const session = requireSession(request.session);
+    await auth.logout(session, actorOf(session.staff, request.ip));
+    return { status: 1 as const, message: 'You have been signed out.' };
+  });
 
   app.get('/api/user_info', { schema: { tags: ['auth'], response: { 200: UserInfoResponse } } }, async (request) => ({
     status: 1 as const,
@@ -66,7 +34,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags: ['auth'], body: ChangePasswordBody, response: { 200: MessageOnly } } },
     async (request) => {
       const staff = requireStaff(request.staff);
-      await app.services.auth.changePassword(staff, request.body.newPassword, actorOf(staff, request.ip));
+      await auth.changePassword(staff, request.body.newPassword, actorOf(staff, request.ip));
       return { status: 1 as const, message: 'Password updated successfully. Please sign in again.' };
     },
   );

@@ -3,12 +3,12 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
-import type { QueueName } from '@eta/contracts';
+import type { Capability, QueueName } from '@eta/contracts';
+import { can } from '@eta/contracts/domain';
 import { ComingSoonPage } from '../../components/coming-soon-page';
 import { NotFoundPage } from '../../components/not-found-page';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
-import { can, type Permission } from '../../config/permissions';
 import type { SessionUser } from '../../lib/auth/session';
 import { useCurrentUser } from '../../lib/auth/use-current-user';
 import { decodeOrderId } from '../../lib/order-id';
@@ -56,9 +56,9 @@ export function StaffShell() {
   return <SignedInShell user={user} />;
 }
 
-function Allowed({ permission, title, children }: { permission?: Permission; title: string; children: ReactNode }) {
+function Allowed({ capability, title, children }: { capability?: Capability; title: string; children: ReactNode }) {
   const user = useStaffUser();
-  if (!permission || can(user.type, permission)) return children;
+  if (!capability || can(user.type, capability)) return children;
   return (
     <>
       <PageHeader title={title} />
@@ -72,10 +72,10 @@ export function DashboardRoute() {
   return <DashboardPage counts={useFolderCounts(user.name)} />;
 }
 
-export function QueueRoute({ queue, permission, title }: { queue: QueueName; permission?: Permission; title: string }) {
+export function QueueRoute({ queue, capability, title }: { queue: QueueName; capability: Capability; title: string }) {
   const user = useStaffUser();
   return (
-    <Allowed permission={permission} title={title}>
+    <Allowed capability={capability} title={title}>
       <QueuePage key={queue} queue={queue} user={user} />
     </Allowed>
   );
@@ -87,15 +87,15 @@ export function FutureOrderRoute() {
 
 export function ChangePasswordRoute() {
   return (
-    <Allowed permission="changePassword" title="Change Password">
+    <Allowed capability="changePassword" title="Change Password">
       <ChangePasswordPage />
     </Allowed>
   );
 }
 
-export function ComingSoonRoute({ title, permission }: { title: string; permission?: Permission }) {
+export function ComingSoonRoute({ title, capability }: { title: string; capability?: Capability }) {
   return (
-    <Allowed permission={permission} title={title}>
+    <Allowed capability={capability} title={title}>
       <ComingSoonPage title={title} />
     </Allowed>
   );

@@ -1,22 +1,22 @@
-// The side menu of spec §2: every link with its folder count; who sees which link comes from config/permissions.
-import type { FolderCountKey, StaffType } from '@eta/contracts';
-import { QUEUES } from '@eta/contracts/domain';
+// The side menu of spec §2: every link with its folder count; who sees which link comes from the contracts'
+// capability table (the one the server enforces).
+import type { Capability, FolderCountKey, QueueName, StaffType } from '@eta/contracts';
+import { QUEUES, can, queueCapability } from '@eta/contracts/domain';
 import { paths } from '../../config/paths';
-import { can, type Permission } from '../../config/permissions';
 
 export interface NavItem {
   label: string;
   path: string;
   countKey?: FolderCountKey;
-  /** Only roles holding this permission see the link; no permission means everyone. */
-  permission?: Permission;
+  /** Only roles holding this capability see the link; none means everyone. */
+  capability?: Capability;
 }
 
-const queueLink = (label: string, queue: keyof typeof QUEUES, permission?: Permission): NavItem => ({
+const queueLink = (label: string, queue: QueueName): NavItem => ({
   label,
   path: QUEUES[queue].path,
   countKey: QUEUES[queue].countKey,
-  permission,
+  capability: queueCapability(queue),
 });
 
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -31,18 +31,18 @@ export const NAV_ITEMS: readonly NavItem[] = [
   queueLink('Awaiting Govt', 'awaitingGovt'),
   queueLink('Customer Called', 'customerCalled'),
   queueLink('Contact Customer', 'contactCustomer'),
-  queueLink('Order History', 'orderHistory', 'viewOrderHistory'),
+  queueLink('Order History', 'orderHistory'),
   queueLink('Deleted Orders', 'deletedOrder'),
   queueLink('Refunds', 'refundOrder'),
   queueLink('Charge Back', 'chargeBack'),
   { label: 'Country Order List', path: paths.countryOrderList },
   { label: 'Manage Invoices', path: paths.sendInvoice },
-  { label: 'Manage Team', path: paths.manageTeam, permission: 'manageTeam' },
-  { label: 'Order Processed', path: paths.processedOrder, permission: 'viewProcessedOrders' },
-  { label: 'Gateway Setting', path: paths.gatewaySetting, permission: 'changeGateway' },
-  { label: 'Change Password', path: paths.changePassword, permission: 'changePassword' },
+  { label: 'Manage Team', path: paths.manageTeam, capability: 'manageTeam' },
+  { label: 'Order Processed', path: paths.processedOrder, capability: 'viewProcessedOrders' },
+  { label: 'Gateway Setting', path: paths.gatewaySetting, capability: 'changeGateway' },
+  { label: 'Change Password', path: paths.changePassword, capability: 'changePassword' },
 ];
 
 export function navItemsFor(role: StaffType): NavItem[] {
-  return NAV_ITEMS.filter((item) => !item.permission || can(role, item.permission));
+  return NAV_ITEMS.filter((item) => !item.capability || can(role, item.capability));
 }

@@ -120,8 +120,13 @@ const authSlice = createSlice({
 
 export const authReducer = authSlice.reducer;
 
-/** Logout of spec §2/§4: clears the stored user and resets the auth state. The caller then goes to '/'. */
+/**
+ * Logout of spec §2/§4: revokes the token on the server, clears the stored user and resets the auth state. The
+ * caller then goes to '/'. The revocation is not awaited: leaving must not wait on the network, and `sendRequest`
+ * reads the token before its first await, so the call leaves with the token before the stored user is removed.
+ */
 export const logout = () => (dispatch: Dispatch) => {
+  void sendRequest({ url: 'admin/logout', method: 'POST', endsSessionOn401: false });
   removeStoredUser();
   dispatch(authSlice.actions.loggedOut());
   dispatch(api.util.resetApiState());

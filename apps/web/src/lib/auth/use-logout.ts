@@ -1,4 +1,5 @@
-// Logout of spec §2 "Top bar": clears the stored user, resets the auth state and goes to '/'.
+// Logout of spec §2 (header dropdown and side menu): revokes the token, clears the stored user, resets the auth
+// state and goes to '/'.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';

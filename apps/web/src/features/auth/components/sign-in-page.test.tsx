@@ -77,3 +77,35 @@ describe('Sign-in page', () => {
     expect(store.getState().auth).toMatchObject({ isAuth: false, loading: false, error: 'Invalid email or password' });
   });
 });
+
+describe('Sign-in toasts', () => {
+  it('takes the failed attempt’s error away once the next attempt succeeds', async () => {
+    let attempts = 0;
+    stubApi((call) => {
+      if (call.path !== '/api/admin/admin-login') return undefined;
+      attempts += 1;
+      if (attempts === 1) return { status: 401, body: { status: 0, message: 'Invalid email or password' } };
+      return {
+        body: {
+          status: 1,
+          message: 'Login successful',
+          jwtToken: makeToken('Asha Rao', 'Manager'),
+          data: { id: 1, name: 'Asha Rao', email: 'asha@example.com', type: 'Manager' },
+        },
+      };
+    });
+    renderSignIn();
+
+    await userEvent.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Login successful')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Invalid email or password')).toBeNull());
+  });
+});

@@ -9,7 +9,7 @@ import type {
   QueueName,
   SearchOrderBody,
 } from '@eta/contracts';
-import { api } from '../../../lib/api';
+import { api, type ApiError, type ApiRequest } from '../../../lib/api';
 
 export interface OrderListArgs {
   queue: QueueName;
@@ -26,12 +26,38 @@ export interface FutureMonthCount {
   count: number;
 }
 
-export type BulkResponse = ApiEnvelope<BulkResult>;
-
 const emptyPage = (page: number, limit: number): OrderListPage => ({ rows: [], total: 0, page, limit });
 
-/** A bulk move changes queues, their counts and the future months, so all of them reload. */
+/** A bulk move changes queues, their counts and the future months, so all of them reload (refused or not). */
 const AFTER_MOVE = ['OrderList', 'FolderCounts', 'FutureOrderCounts'] as const;
+
+function isBulkResult(value: unknown): value is BulkResult {
+  if (typeof value !== 'object' || value === null) return false;
+  const { updated, skipped } = value as Record<string, unknown>;
+  return Array.isArray(updated) && Array.isArray(skipped);
+}
+
+/**
+ * When no order of a bulk move could change, the server answers 409 and still names every skipped order with its
+ * reason code; that answer is reported like any other skip (useOrderActions), not as a generic error.
+ */
+export function refusedMove(error: unknown): BulkResult | undefined {
+  const data = typeof error === 'object' && error !== null ? (error as ApiError).data : undefined;
+  return isBulkResult(data) ? data : undefined;
+}
+
+const bulkMove =
+  <Body extends { orderId: string[] }>(url: string) =>
+  (body: Body): ApiRequest => ({
+    url,
+    method: 'PUT',
+    body,
+    silent: (error) => refusedMove(error) !== undefined,
+  });
+
+/** A success without a result (not sent by this server) means every order moved. */
+const bulkResult = (body: ApiEnvelope<BulkResult>, _meta: unknown, { orderId }: { orderId: string[] }): BulkResult =>
+  body.data ?? { updated: orderId, skipped: [] };
 
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -55,16 +81,20 @@ export const ordersApi = api.injectEndpoints({
       transformResponse: (body: ApiEnvelope<FutureMonthCount[]>) => body.data ?? [],
       providesTags: ['FutureOrderCounts'],
     }),
-    assignOrders: build.mutation<BulkResponse, AssignOrderBody>({
-      query: (body) => ({ url: 'admin/assign-order-status', method: 'PUT', body }),
+    // An array (not a function) of tags is invalidated after a failed move too: a 409 reloads the list and counts.
+    assignOrders: build.mutation<BulkResult, AssignOrderBody>({
+      query: bulkMove('admin/assign-order-status'),
+      transformResponse: bulkResult,
       invalidatesTags: [...AFTER_MOVE],
     }),
-    changeOrderStatus: build.mutation<BulkResponse, ChangeOrderStatusBody>({
-      query: (body) => ({ url: 'admin/change-order-status', method: 'PUT', body }),
+    changeOrderStatus: build.mutation<BulkResult, ChangeOrderStatusBody>({
+      query: bulkMove('admin/change-order-status'),
+      transformResponse: bulkResult,
       invalidatesTags: [...AFTER_MOVE],
     }),
-    completeRefunds: build.mutation<BulkResponse, MoveToCompleteRefundBody>({
-      query: (body) => ({ url: 'admin/move-to-complete-refund', method: 'PUT', body }),
+    completeRefunds: build.mutation<BulkResult, MoveToCompleteRefundBody>({
+      query: bulkMove('admin/move-to-complete-refund'),
+      transformResponse: bulkResult,
       invalidatesTags: [...AFTER_MOVE],
     }),
   }),

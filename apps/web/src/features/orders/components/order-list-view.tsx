@@ -1,6 +1,6 @@
 // One order list with everything around it: title, Refresh, search, bulk actions, the table, pagination and
 // the confirmation dialog. Used by every queue page and by the Future Order month view.
-import { useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -15,7 +15,7 @@ import { bulkActionsFor, canDeleteIn } from '../order-actions';
 import { useListParams } from '../hooks/use-list-params';
 import { useOrderActions } from '../hooks/use-order-actions';
 import { useOrderList } from '../hooks/use-order-list';
-import { useRowSelection } from '../hooks/use-row-selection';
+import { toSelectedOrder, useRowSelection } from '../hooks/use-row-selection';
 import { BulkActionBar } from './bulk-action-bar';
 import { OrderSearchBox } from './order-search-box';
 import { OrderTable } from './order-table';
@@ -43,6 +43,7 @@ export function OrderListView({ title, queue, user, month, searchable = true, ex
   const { params, setPage, setPageSize, setQuery } = useListParams();
   const list = useOrderList({ queue, userName: user.name, params, month });
   const selection = useRowSelection(`${queue}|${month ?? ''}|${params.page}|${params.pageSize}|${params.query}`);
+  const columns = useMemo(() => columnsFor(queue), [queue]);
   const actions = useOrderActions({
     userName: user.name,
     onChanged: (ids) => {
@@ -63,6 +64,11 @@ export function OrderListView({ title, queue, user, month, searchable = true, ex
   const errorText =
     list.error && !list.page ? `The orders could not be loaded. ${errorMessage(list.error)}` : undefined;
   const canDelete = canDeleteIn(queue, user.type);
+  const { requestAction } = actions;
+  const deleteRow = useCallback(
+    (row: OrderListRow) => requestAction('delete', [toSelectedOrder(row)]),
+    [requestAction],
+  );
   const refresh = () => {
     list.reload();
     dispatch(api.util.invalidateTags(['FolderCounts']));
@@ -92,25 +98,20 @@ export function OrderListView({ title, queue, user, month, searchable = true, ex
         <BulkActionBar
           actions={bulkActionsFor(queue, user.type)}
           selectedCount={selection.selection.length}
-          onAction={(kind) =>
-            actions.requestAction(
-              kind,
-              selection.selection.map((order) => order.id),
-            )
-          }
+          onAction={(kind) => requestAction(kind, selection.selection)}
         />
       </Stack>
       <OrderTable
         label={title}
         rows={rows}
-        columns={columnsFor(queue)}
+        columns={columns}
         isLoading={list.isLoading}
         isFetching={list.isFetching}
         emptyText={list.isSearching ? NO_SEARCH_RESULTS_TEXT : NO_DATA_TEXT}
         errorText={errorText}
         selection={selection}
         canDelete={canDelete}
-        onDelete={(row: OrderListRow) => actions.requestAction('delete', [row.order_id])}
+        onDelete={deleteRow}
       />
       <OrderTablePagination
         page={params.page}

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { QueueName, StaffType } from '@eta/contracts';
 import { registerNavigate } from '../../../lib/navigation';
 import { ok, stubApi, type StubHandler } from '../../../test/api-stub';
-import { isListCall, listPage, orderRow } from '../../../test/orders';
-import { renderWithApp } from '../../../test/render';
+import { FOLDER_COUNTS, isFolderCountCall, isListCall, listPage, orderRow } from '../../../test/orders';
+import { preloadRoutes, renderRoutes, renderWithApp } from '../../../test/render';
 import { signIn } from '../../../test/session';
 import { QueuePage } from './queue-page';
 
@@ -142,16 +142,22 @@ describe('Shared order table', () => {
     expect(screen.getByTestId('location').textContent).toBe('/?q=zz&page=1');
   });
 
-  it('assigns the selected orders to me after confirmation and takes them out of the list', async () => {
+  it('assigns the selected orders to me after confirmation, with their versions, and takes them out of the list', async () => {
     let assigned = false;
     const { api } = renderQueue('newOrder', 'Team', (call) => {
       if (isListCall(call, 'newOrder')) {
-        const rows = [orderRow({ order_id: 'ETA-100000001' }), orderRow({ order_id: 'ETA-100000002' })];
+        const rows = [
+          orderRow({ order_id: 'ETA-100000001', version: 3 }),
+          orderRow({ order_id: 'ETA-100000002', version: 7 }),
+        ];
         return listPage(assigned ? rows.slice(1) : rows);
       }
       if (call.path === '/api/admin/assign-order-status') {
         assigned = true;
-        return ok({ updated: ['ETA-100000001'], skipped: [{ orderId: 'ETA-100000002', reason: 'already assigned' }] });
+        return ok({
+          updated: ['ETA-100000001'],
+          skipped: [{ orderId: 'ETA-100000002', code: 'ALREADY_IN_STATUS', reason: 'is already assigned to Asha Rao' }],
+        });
       }
       return undefined;
     });
@@ -166,17 +172,49 @@ describe('Shared order table', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
 
     expect(await screen.findByText('Order has been assigned successfully')).toBeTruthy();
-    expect(await screen.findByText(/ETA-100000002 \(already assigned\)/)).toBeTruthy();
+    expect(await screen.findByText('Not changed: ETA-100000002 is already assigned to Asha Rao.')).toBeTruthy();
+    expect(screen.queryByText(/changed by someone else/)).toBeNull();
     expect(api.callsTo('PUT', '/api/admin/assign-order-status').map((call) => call.body)).toEqual([
-      { orderId: ['ETA-100000001', 'ETA-100000002'], assignto: 'Asha Rao' },
+      {
+        orderId: ['ETA-100000001', 'ETA-100000002'],
+        assignto: 'Asha Rao',
+        versions: { 'ETA-100000001': 3, 'ETA-100000002': 7 },
+      },
     ]);
     await waitFor(() => expect(screen.queryByText('ETA-100000001')).toBeNull());
     expect(screen.getByText('ETA-100000002')).toBeTruthy();
   });
 
+  it.each<QueueName>(['priorityOrder', 'pendingOrder'])(
+    'offers Assign to me in %s and assigns there',
+    async (queue) => {
+      let assigned = false;
+      const { api } = renderQueue(queue, 'Telecaller', (call) => {
+        if (isListCall(call, queue)) {
+          return listPage(assigned ? [] : [orderRow({ order_id: 'ETA-100000009', version: 4 })]);
+        }
+        if (call.path === '/api/admin/assign-order-status') {
+          assigned = true;
+          return ok({ updated: ['ETA-100000009'], skipped: [] });
+        }
+        return undefined;
+      });
+
+      await userEvent.click(within(await rowOf('ETA-100000009')).getByLabelText('Select order ETA-100000009'));
+      await userEvent.click(screen.getByRole('button', { name: 'Assign to me' }));
+      await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+
+      expect(await screen.findByText('Order has been assigned successfully')).toBeTruthy();
+      expect(api.callsTo('PUT', '/api/admin/assign-order-status').map((call) => call.body)).toEqual([
+        { orderId: ['ETA-100000009'], assignto: 'Asha Rao', versions: { 'ETA-100000009': 4 } },
+      ]);
+      await waitFor(() => expect(screen.queryByText('ETA-100000009')).toBeNull());
+    },
+  );
+
   it('deletes one row softly after the default confirmation', async () => {
     const { api } = renderQueue('completedOrder', 'Manager', (call) => {
-      if (isListCall(call, 'completedOrder')) return listPage([orderRow({ process_status: 'Completed' })]);
+      if (isListCall(call, 'completedOrder')) return listPage([orderRow({ process_status: 'Completed', version: 5 })]);
       if (call.path === '/api/admin/change-order-status') return ok({ updated: ['ETA-200020076'], skipped: [] });
       return undefined;
     });
@@ -188,8 +226,97 @@ describe('Shared order table', () => {
 
     expect(await screen.findByText('Order has been deleted successfully')).toBeTruthy();
     expect(api.callsTo('PUT', '/api/admin/change-order-status').map((call) => call.body)).toEqual([
-      { orderId: ['ETA-200020076'], updatingStatus: 'Deleted', permanentDeletedFlag: false },
+      {
+        orderId: ['ETA-200020076'],
+        updatingStatus: 'Deleted',
+        permanentDeletedFlag: false,
+        versions: { 'ETA-200020076': 5 },
+      },
     ]);
+  });
+
+  it('marks refunds as refunded through their own call and counts them in words', async () => {
+    const refunds = [
+      orderRow({ order_id: 'ETA-100000001', process_status: 'Refunds', version: 2 }),
+      orderRow({ order_id: 'ETA-100000002', process_status: 'Refunds', version: 6 }),
+    ];
+    const { api } = renderQueue('refundOrder', 'Team', (call) => {
+      if (isListCall(call, 'refundOrder')) return listPage(refunds);
+      if (call.path === '/api/admin/move-to-complete-refund') {
+        return ok({ updated: ['ETA-100000001', 'ETA-100000002'], skipped: [] }, '2 order(s) refunded.');
+      }
+      return undefined;
+    });
+
+    await rowOf('ETA-100000001');
+    await userEvent.click(screen.getByLabelText('Select all orders on this page'));
+    await userEvent.click(screen.getByRole('button', { name: 'Refunded it' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure want to mark orders as refunded.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+
+    expect(await screen.findByText('2 orders marked as refunded')).toBeTruthy();
+    expect(screen.queryByText(/\(s\)/)).toBeNull();
+    expect(api.callsTo('PUT', '/api/admin/move-to-complete-refund').map((call) => call.body)).toEqual([
+      { orderId: ['ETA-100000001', 'ETA-100000002'], versions: { 'ETA-100000001': 2, 'ETA-100000002': 6 } },
+    ]);
+    expect(api.calls.filter((call) => call.path === '/api/admin/change-order-status')).toEqual([]);
+  });
+
+  it('moves my order back to New orders and says "1 order", not "1 orders"', async () => {
+    const { api } = renderQueue('myOrder', 'Team', (call) => {
+      if (isListCall(call, 'myOrder'))
+        return listPage([orderRow({ assign_to: 'Asha Rao', process_status: 'Pending' })]);
+      if (call.path === '/api/admin/assign-order-status') return ok({ updated: ['ETA-200020076'], skipped: [] });
+      return undefined;
+    });
+
+    await userEvent.click(within(await rowOf('ETA-200020076')).getByLabelText('Select order ETA-200020076'));
+    await userEvent.click(screen.getByRole('button', { name: 'Move to New orders' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+
+    expect(await screen.findByText('1 order moved to New orders')).toBeTruthy();
+    expect(api.callsTo('PUT', '/api/admin/assign-order-status').map((call) => call.body)).toEqual([
+      { orderId: ['ETA-200020076'], assignto: '', versions: { 'ETA-200020076': 1 } },
+    ]);
+  });
+
+  it.each<[QueueName, StaffType, boolean]>([
+    ['deletedOrder', 'Admin', true],
+    ['deletedOrder', 'Manager', false],
+    ['deletedOrder', 'Team', false],
+    ['newOrder', 'Admin', false],
+    ['orderHistory', 'Admin', false],
+  ])('in %s, %s is offered Restore to New: %s', async (queue, role, offered) => {
+    renderQueue(queue, role, (call) => (isListCall(call, queue) ? listPage([orderRow()]) : undefined));
+    await rowOf('ETA-200020076');
+    expect(screen.queryByRole('button', { name: 'Restore to New' }) !== null).toBe(offered);
+  });
+
+  it('lets an Admin restore deleted orders to New after confirmation', async () => {
+    let restored = false;
+    const { api } = renderQueue('deletedOrder', 'Admin', (call) => {
+      if (isListCall(call, 'deletedOrder')) {
+        return listPage(restored ? [] : [orderRow({ process_status: 'Deleted', version: 9 })]);
+      }
+      if (call.path === '/api/admin/change-order-status') {
+        restored = true;
+        return ok({ updated: ['ETA-200020076'], skipped: [] });
+      }
+      return undefined;
+    });
+
+    await userEvent.click(within(await rowOf('ETA-200020076')).getByLabelText('Select order ETA-200020076'));
+    await userEvent.click(screen.getByRole('button', { name: 'Restore to New' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure want to restore orders to new orders.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+
+    expect(await screen.findByText('1 order restored to New orders')).toBeTruthy();
+    expect(api.callsTo('PUT', '/api/admin/change-order-status').map((call) => call.body)).toEqual([
+      { orderId: ['ETA-200020076'], updatingStatus: 'New', versions: { 'ETA-200020076': 9 } },
+    ]);
+    expect(await screen.findByText('No data available in table')).toBeTruthy();
   });
 
   it("shows the server's message when a move is refused", async () => {
@@ -287,5 +414,127 @@ describe('Pagination', () => {
     expect(await screen.findByRole('button', { name: 'Go to page 20' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Go to page 10' })).toBeNull();
     expect(screen.getByText('…')).toBeTruthy();
+  });
+});
+
+describe('A queue inside the console', () => {
+  beforeAll(preloadRoutes);
+
+  /** The whole console at a queue's route, with the folder counts the layout loads. */
+  function renderConsoleQueue(path: string, handler: StubHandler) {
+    signIn('Asha Rao', 'Team');
+    const api = stubApi((call) => (isFolderCountCall(call) ? ok(FOLDER_COUNTS) : handler(call)));
+    renderRoutes(path);
+    const listCalls = () => api.calls.filter((call) => isListCall(call, 'newOrder')).length;
+    const countCalls = () => api.calls.filter(isFolderCountCall).length;
+    return { api, listCalls, countCalls };
+  }
+
+  const threeNewOrders = [
+    orderRow({ order_id: 'ETA-100000001', version: 1 }),
+    orderRow({ order_id: 'ETA-100000002', version: 1 }),
+    orderRow({ order_id: 'ETA-100000003', version: 1 }),
+  ];
+
+  async function assignAll() {
+    await screen.findByText('ETA-100000001');
+    await userEvent.click(screen.getByLabelText('Select all orders on this page'));
+    await userEvent.click(screen.getByRole('button', { name: 'Assign to me' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+  }
+
+  it('Refresh asks again for the list and for the counts', async () => {
+    const { listCalls, countCalls } = renderConsoleQueue('/admin/recent-order', (call) =>
+      isListCall(call, 'newOrder') ? listPage(threeNewOrders) : undefined,
+    );
+    await screen.findByText('ETA-100000001');
+    await waitFor(() => expect(countCalls()).toBe(1));
+    expect(listCalls()).toBe(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+
+    await waitFor(() => expect(listCalls()).toBe(2));
+    await waitFor(() => expect(countCalls()).toBe(2));
+  });
+
+  it('names an order someone else changed meanwhile, gives other skips their own reason, and reloads', async () => {
+    let moved = false;
+    const { api, listCalls, countCalls } = renderConsoleQueue('/admin/recent-order', (call) => {
+      if (isListCall(call, 'newOrder')) {
+        // After the move: ETA-1 is gone, ETA-2 shows its new version, ETA-3 is still there.
+        return listPage(
+          moved ? [orderRow({ order_id: 'ETA-100000002', version: 2 }), threeNewOrders[2]!] : threeNewOrders,
+        );
+      }
+      if (call.path === '/api/admin/assign-order-status') {
+        moved = true;
+        return ok({
+          updated: ['ETA-100000001'],
+          skipped: [
+            { orderId: 'ETA-100000002', code: 'STALE_VERSION', reason: 'was changed by someone else meanwhile' },
+            { orderId: 'ETA-100000003', code: 'NOT_PAID', reason: 'is not paid (payment Pending)' },
+          ],
+        });
+      }
+      return undefined;
+    });
+    await waitFor(() => expect(countCalls()).toBe(1));
+
+    await assignAll();
+
+    expect(
+      await screen.findByText('ETA-100000002 was changed by someone else; the list has been reloaded.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Not changed: ETA-100000003 is not paid (payment Pending).')).toBeTruthy();
+    expect(screen.getByText('Order has been assigned successfully')).toBeTruthy();
+    expect(screen.queryByText(/ETA-100000003 was changed/)).toBeNull();
+    await waitFor(() => expect(listCalls()).toBe(2));
+    await waitFor(() => expect(countCalls()).toBe(2));
+    await waitFor(() => expect(screen.queryByLabelText('Select order ETA-100000001')).toBeNull());
+    // Nothing is sent again on the person's behalf: they decide on the reloaded rows.
+    expect(api.callsTo('PUT', '/api/admin/assign-order-status')).toHaveLength(1);
+    expect(api.callsTo('PUT', '/api/admin/assign-order-status')[0]?.body).toMatchObject({
+      versions: { 'ETA-100000001': 1, 'ETA-100000002': 1, 'ETA-100000003': 1 },
+    });
+  });
+
+  it('names the orders of a refused move (409) in its own words, once, and reloads the list and the counts', async () => {
+    const { listCalls, countCalls } = renderConsoleQueue('/admin/recent-order', (call) => {
+      if (isListCall(call, 'newOrder')) return listPage(threeNewOrders);
+      if (call.path === '/api/admin/assign-order-status') {
+        return {
+          status: 409,
+          body: {
+            status: 0,
+            code: 'STALE_VERSION',
+            message: 'Nothing was changed: order ETA-100000001 was changed by someone else meanwhile (and 2 more).',
+            data: {
+              updated: [],
+              skipped: [
+                { orderId: 'ETA-100000001', code: 'STALE_VERSION', reason: 'was changed by someone else meanwhile' },
+                { orderId: 'ETA-100000002', code: 'STALE_VERSION', reason: 'was changed by someone else meanwhile' },
+                { orderId: 'ETA-100000003', code: 'ORDER_HELD', reason: 'is held by Ben Ode' },
+              ],
+            },
+          },
+        };
+      }
+      return undefined;
+    });
+    await waitFor(() => expect(countCalls()).toBe(1));
+
+    await assignAll();
+
+    expect(
+      await screen.findByText(
+        'ETA-100000001 and ETA-100000002 were changed by someone else; the list has been reloaded.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Not changed: ETA-100000003 is held by Ben Ode.')).toBeTruthy();
+    expect(screen.queryByText(/^Nothing was changed/)).toBeNull();
+    expect(screen.queryByText('Order has been assigned successfully')).toBeNull();
+    await waitFor(() => expect(listCalls()).toBe(2));
+    await waitFor(() => expect(countCalls()).toBe(2));
+    expect(screen.getByLabelText('Select order ETA-100000001')).toBeTruthy();
   });
 });

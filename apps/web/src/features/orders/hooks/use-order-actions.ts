@@ -1,18 +1,23 @@
-// Runs a bulk or row action after its Yes/No confirmation and reports the outcome: a success toast, and a
-// warning naming the orders someone else moved in the meantime (the server skips those).
-import { useState } from 'react';
+// Runs a bulk or row action after its Yes/No confirmation, sending the version of each order as the person saw
+// it, and reports the outcome by the server's reason codes: a success toast; the orders someone else changed in
+// the meantime (STALE_VERSION), by name; every other order that could not move, with its own reason. A 409
+// (nothing could move) names its orders the same way. After either, the list and the counts reload (orders-api).
+import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify';
+import type { BulkResult } from '@eta/contracts';
+import { plural } from '@eta/contracts/domain';
 import { ORDER_ACTIONS, type OrderActionKind } from '../order-actions';
 import {
+  refusedMove,
   useAssignOrdersMutation,
   useChangeOrderStatusMutation,
   useCompleteRefundsMutation,
-  type BulkResponse,
 } from '../api/orders-api';
+import type { SelectedOrder } from './use-row-selection';
 
 interface PendingAction {
   kind: OrderActionKind;
-  ids: string[];
+  orders: readonly SelectedOrder[];
 }
 
 interface UseOrderActionsOptions {
@@ -21,15 +26,28 @@ interface UseOrderActionsOptions {
   onChanged: (ids: string[]) => void;
 }
 
-function report(kind: OrderActionKind, ids: readonly string[], response: BulkResponse): string[] {
-  const updated = response.data?.updated ?? [...ids];
-  const skipped = response.data?.skipped ?? [];
-  if (updated.length > 0) toast.success(ORDER_ACTIONS[kind].successText ?? response.message);
-  if (skipped.length > 0) {
-    const list = skipped.map(({ orderId, reason }) => `${orderId} (${reason})`).join(', ');
-    toast.warning(`Not changed, another person moved them meanwhile: ${list}`);
+/** A toast names at most this many orders; a selection of thousands would not fit on the screen. */
+const MAX_NAMED = 5;
+
+/** "A", "A and B", "A, B, C, D, E and 3 more orders". */
+function joinNamed(items: readonly string[]): string {
+  const named = items.slice(0, MAX_NAMED);
+  const rest = items.length - named.length;
+  const parts = rest > 0 ? [...named, plural(rest, 'more order', 'more orders')] : named;
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
+}
+
+function report(kind: OrderActionKind, { updated, skipped }: BulkResult): void {
+  if (updated.length > 0) toast.success(ORDER_ACTIONS[kind].successText(updated.length));
+  const stale = skipped.filter((order) => order.code === 'STALE_VERSION').map((order) => order.orderId);
+  if (stale.length > 0) {
+    const verb = stale.length === 1 ? 'was' : 'were';
+    toast.warning(`${joinNamed(stale)} ${verb} changed by someone else; the list has been reloaded.`);
   }
-  return updated;
+  const refused = skipped.filter((order) => order.code !== 'STALE_VERSION');
+  if (refused.length > 0) {
+    toast.warning(`Not changed: ${joinNamed(refused.map(({ orderId, reason }) => `${orderId} ${reason}`))}.`);
+  }
 }
 
 export function useOrderActions({ userName, onChanged }: UseOrderActionsOptions) {
@@ -39,16 +57,20 @@ export function useOrderActions({ userName, onChanged }: UseOrderActionsOptions)
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [isBusy, setIsBusy] = useState(false);
 
-  const run = ({ kind, ids }: PendingAction) => {
+  const run = ({ kind, orders }: PendingAction) => {
+    const orderId = orders.map((order) => order.id);
+    const versions = Object.fromEntries(orders.map((order) => [order.id, order.version]));
     switch (kind) {
       case 'assignToMe':
-        return assignOrders({ orderId: ids, assignto: userName });
+        return assignOrders({ orderId, assignto: userName, versions });
       case 'moveToNew':
-        return assignOrders({ orderId: ids, assignto: '' });
+        return assignOrders({ orderId, assignto: '', versions });
       case 'delete':
-        return changeOrderStatus({ orderId: ids, updatingStatus: 'Deleted', permanentDeletedFlag: false });
+        return changeOrderStatus({ orderId, updatingStatus: 'Deleted', permanentDeletedFlag: false, versions });
+      case 'restore':
+        return changeOrderStatus({ orderId, updatingStatus: 'New', versions });
       case 'refund':
-        return completeRefunds({ orderId: ids });
+        return completeRefunds({ orderId, versions });
     }
   };
 
@@ -56,20 +78,26 @@ export function useOrderActions({ userName, onChanged }: UseOrderActionsOptions)
     if (!pending) return;
     setIsBusy(true);
     try {
-      const response = await run(pending).unwrap();
-      onChanged(report(pending.kind, pending.ids, response));
-    } catch {
-      // The API layer has shown the server's message already.
+      const result = await run(pending).unwrap();
+      report(pending.kind, result);
+      onChanged(result.updated);
+    } catch (error) {
+      // Any other failure has been shown by the API layer already.
+      const refused = refusedMove(error);
+      if (refused) report(pending.kind, refused);
     } finally {
       setIsBusy(false);
       setPending(null);
     }
   };
 
+  // Stable, so that memoized table rows do not re-render when the page around them does.
+  const requestAction = useCallback((kind: OrderActionKind, orders: readonly SelectedOrder[]) => {
+    if (orders.length > 0) setPending({ kind, orders });
+  }, []);
+
   return {
-    requestAction: (kind: OrderActionKind, ids: string[]) => {
-      if (ids.length > 0) setPending({ kind, ids });
-    },
+    requestAction,
     confirmDialog: {
       open: pending !== null,
       text: pending ? ORDER_ACTIONS[pending.kind].confirmText : undefined,

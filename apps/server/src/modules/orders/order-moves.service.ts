@@ -1,0 +1,203 @@
+// Moves of orders between stages (DESIGN §3): Assign to me / to someone, Move to New orders, the status
+// moves (Delete and the Admin's restore among them) and Refunded it. Every move locks its orders, checks
+// payment, version, role and current status per order, changes the eligible ones and writes their audit
+// rows, all in one transaction. Orders that cannot move are reported with a code, never overwritten.
+import type { Kysely } from 'kysely';
+import { can, type BulkResult, type ErrorCode, type ProcessStatus } from '@eta/contracts';
+import type { DB, Staff } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { writeAudit, type Actor } from '../audit/audit.repository.js';
+import { assertCan } from '../auth/permissions.js';
+import { findActiveStaffByName } from '../staff/staff.repository.js';
+import { lockOrders, normalizeOrderId, updateOrders, type LockedOrder, type OrderChange } from './orders.repository.js';
+import { CLOSED_STATUSES } from './queues.js';
+
+/** Statuses the detail page's Move-to buttons and bulk delete may set through change-order-status. */
+const MOVABLE_TO: ProcessStatus[] = [
+  'Awaiting',
+  'AwaitingGovt',
+  'Customer Called',
+  'Contact Customer',
+  'Completed',
+  'Refunds',
+  'ChargeBack',
+  'Deleted',
+];
+
+/** Why one order cannot move; null when it can. */
+type Skip = { code: ErrorCode; reason: string } | null;
+const skip = (code: ErrorCode, reason: string): Skip => ({ code, reason });
+
+interface MoveSpec {
+  action: string;
+  check: (order: LockedOrder) => Skip;
+  change: OrderChange;
+}
+
+const heldBy = (o: LockedOrder) => skip('ORDER_HELD', `is held by ${o.assign_name ?? 'someone else'}`);
+
+/** A Deleted order waits for an Admin's restore before anything else can happen to it. */
+const deleted = (o: LockedOrder): Skip =>
+  o.process_status === 'Deleted' ? skip('ORDER_DELETED', 'is deleted; an Admin must restore it first') : null;
+
+/** Deleted, or closed for good (Completed, Refund Completed): not reopened through Move to New. */
+const closed = (o: LockedOrder): Skip =>
+  deleted(o) ?? (CLOSED_STATUSES.includes(o.process_status) ? skip('ORDER_CLOSED', `is ${o.process_status}`) : null);
+
+export class OrderMovesService {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** "Assign to me" (or, for Manager and Admin, to the person named): New or Pending → Pending, held. */
+  async assignOrders(
+    staff: Staff,
+    actor: Actor,
+    orderIds: string[],
+    assignto: string,
+    versions?: Record<string, number>,
+  ): Promise<BulkResult> {
+    const assignee = await this.resolveAssignee(staff, assignto);
+    const mayTakeOver = can(staff.type, 'assignToOthers');
+    return this.move(actor, orderIds, versions, {
+      action: 'order.assign',
+      check: (o) => {
+        if (o.process_status !== 'New' && o.process_status !== 'Pending') {
+          return deleted(o) ?? skip('WRONG_STATUS', `is ${o.process_status}, not New or Pending`);
+        }
+        if (o.assign_to === assignee.id) return skip('ALREADY_IN_STATUS', `is already assigned to ${assignee.name}`);
+        if (o.assign_to !== null && !mayTakeOver) return heldBy(o);
+        return null;
+      },
+      change: { process_status: 'Pending', assign_to: assignee.id, assign_date: new Date() },
+    });
+  }
+
+  /** "Move to New orders": your own open orders (Manager and Admin: anyone's) go back to New, unassigned. */
+  moveToNew(staff: Staff, actor: Actor, orderIds: string[], versions?: Record<string, number>): Promise<BulkResult> {
+    const mayMoveOthers = can(staff.type, 'assignToOthers');
+    return this.move(actor, orderIds, versions, {
+      action: 'order.move-to-new',
+      check: (o) => {
+        const isClosed = closed(o);
+        if (isClosed) return isClosed;
+        if (o.assign_to === null) return skip('NOT_ASSIGNED', 'is not assigned to anyone');
+        if (o.assign_to !== staff.id && !mayMoveOthers) return heldBy(o);
+        return null;
+      },
+      change: { process_status: 'New', assign_to: null, assign_date: null },
+    });
+  }
+
+  async changeStatus(
+    staff: Staff,
+    actor: Actor,
+    orderIds: string[],
+    to: ProcessStatus,
+    permanent: boolean,
+    versions?: Record<string, number>,
+  ): Promise<BulkResult> {
+    if (permanent) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'Orders are never deleted permanently: they are kept as evidence. Use Delete (soft) instead.',
+      );
+    }
+    const restoring = to === 'New';
+    if (!MOVABLE_TO.includes(to) && !restoring) {
+      throw new AppError('VALIDATION_FAILED', `An order cannot be moved to ${to} here.`);
+    }
+    if (to === 'Deleted') assertCan(staff.type, 'deleteOrders', 'delete orders');
+    if (restoring) assertCan(staff.type, 'restoreDeleted', 'restore deleted orders');
+    return this.move(actor, orderIds, versions, {
+      action: restoring ? 'order.restore' : to === 'Deleted' ? 'order.delete' : 'order.change-status',
+      check: (o) => {
+        if (restoring) return o.process_status === 'Deleted' ? null : skip('WRONG_STATUS', 'is not deleted');
+        if (o.process_status === to) return skip('ALREADY_IN_STATUS', `is already ${to}`);
+        if (o.process_status === 'Refund Completed') return skip('ORDER_CLOSED', 'is already refunded');
+        return deleted(o);
+      },
+      change: restoring
+        ? { process_status: 'New', assign_to: null, assign_date: null }
+        : { process_status: to, ...(to === 'Refunds' ? { refund_date: new Date() } : {}) },
+    });
+  }
+
+  /** "Refunded it" in the refund queue: Refunds → Refund Completed. */
+  moveToCompleteRefund(actor: Actor, orderIds: string[], versions?: Record<string, number>): Promise<BulkResult> {
+    return this.move(actor, orderIds, versions, {
+      action: 'order.refund-completed',
+      check: (o) =>
+        o.process_status === 'Refunds'
+          ? null
+          : (deleted(o) ?? skip('WRONG_STATUS', `is ${o.process_status}, not in Refunds`)),
+      change: { process_status: 'Refund Completed', refund_date: new Date() },
+    });
+  }
+
+  private async resolveAssignee(staff: Staff, assignto: string): Promise<{ id: number; name: string }> {
+    if (assignto.trim().toLowerCase() === staff.name.trim().toLowerCase()) return { id: staff.id, name: staff.name };
+    assertCan(staff.type, 'assignToOthers', 'assign orders to someone else');
+    const matches = await findActiveStaffByName(this.db, assignto);
+    if (matches.length !== 1) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        matches.length === 0
+          ? `No active staff member is named "${assignto}".`
+          : `More than one staff member is named "${assignto}".`,
+      );
+    }
+    return matches[0]!;
+  }
+
+  private async move(
+    actor: Actor,
+    rawIds: string[],
+    versions: Record<string, number> | undefined,
+    spec: MoveSpec,
+  ): Promise<BulkResult> {
+    const orderIds = [...new Set(rawIds.map(normalizeOrderId))];
+    const expected = new Map(Object.entries(versions ?? {}).map(([k, v]) => [normalizeOrderId(k), v]));
+    const result = await this.db.transaction().execute(async (trx) => {
+      const locked = await lockOrders(trx, orderIds);
+      const found = new Map(locked.map((o) => [o.order_id, o]));
+      const skipped: BulkResult['skipped'] = [];
+      const eligible: LockedOrder[] = [];
+      for (const id of orderIds) {
+        const order = found.get(id);
+        const verdict = !order
+          ? skip('ORDER_NOT_FOUND', 'does not exist')
+          : order.payment_status !== 'Success'
+            ? skip('NOT_PAID', `is not paid (payment ${order.payment_status})`)
+            : expected.has(id) && expected.get(id) !== order.version
+              ? skip('STALE_VERSION', 'was changed by someone else meanwhile')
+              : spec.check(order);
+        if (verdict) skipped.push({ orderId: id, ...verdict });
+        else eligible.push(order!);
+      }
+      await updateOrders(
+        trx,
+        eligible.map((o) => o.id),
+        spec.change,
+      );
+      await writeAudit(
+        trx,
+        actor,
+        eligible.map((o) => ({
+          action: spec.action,
+          orderId: o.id,
+          target: o.order_id,
+          before: { process_status: o.process_status, assign_to: o.assign_to, version: o.version },
+          after: { ...spec.change, version: o.version + 1 },
+        })),
+      );
+      return { updated: eligible.map((o) => o.order_id), skipped };
+    });
+    if (result.updated.length === 0 && result.skipped.length > 0) {
+      const first = result.skipped[0]!;
+      const more = result.skipped.length > 1 ? ` (and ${result.skipped.length - 1} more)` : '';
+      throw new AppError(first.code, `Nothing was changed: order ${first.orderId} ${first.reason}${more}.`, {
+        data: result,
+      });
+    }
+    return result;
+  }
+}
