@@ -105,6 +105,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
+  // Before any route (the API documentation's too), so every /api route passes its permission check.
+  await app.register(authPlugin);
   // Signed-in answers carry personal data: no browser or proxy may keep them unless a route says otherwise.
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -117,7 +119,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -133,7 +134,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
       return reply
         .code(404)
-        .send({ status: 0, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+        .send({ status: 0, code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
     }
     // The single-page app owns every other path (/admin/..., /track-order/...).
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
