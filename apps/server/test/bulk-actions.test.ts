@@ -99,6 +99,24 @@ describe('Assign to me', () => {
     expect((await order(id)).process_status).toBe('New');
   });
 
+  it('two Managers claiming the same order at the same moment: one gets it, the other is told, nothing is lost', async () => {
+    const id = await insertOrder(t.database.db);
+    const second = await t.signIn('Manager', 'Max Manager');
+    const [a, b] = await Promise.all([
+      put('/api/admin/assign-order-status', manager, { orderId: [id], assignto: 'Mona Manager', versions: { [id]: 1 } }),
+      put('/api/admin/assign-order-status', second, { orderId: [id], assignto: 'Max Manager', versions: { [id]: 1 } }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const loser = a.statusCode === 409 ? a : b;
+    expect(loser.json()).toMatchObject({
+      code: 'STALE_VERSION',
+      data: { updated: [], skipped: [{ orderId: id, code: 'STALE_VERSION' }] },
+    });
+    const winner = a.statusCode === 200 ? manager : second;
+    expect(await order(id)).toMatchObject({ assign_to: winner.id, version: 2 });
+    expect(await auditFor(id)).toHaveLength(1);
+  });
+
   it('refuses unpaid and unknown orders', async () => {
     const unpaid = await insertOrder(t.database.db, { payment_status: 'Pending' });
     const res = await put('/api/admin/assign-order-status', team, {

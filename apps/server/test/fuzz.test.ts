@@ -207,6 +207,18 @@ describe('what a person is told', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('oversized headers on a real socket are a 431 in the envelope, not a bare status line', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const res = await fetch(`${address}/api/admin/get-folder-count`, { headers: { cookie: 'a='.padEnd(40_000, 'b') } });
+      expect(res.status).toBe(431);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await res.json()).toMatchObject({ status: 0, code: 'HEADERS_TOO_LARGE', message: expect.any(String) });
+    } finally {
+      await t.app.server.close();
+    }
+  });
+
   it('a garbage Authorization header is a 401, never a 5xx', async () => {
     for (const authorization of ['Bearer ', 'x'.repeat(10_000), 'a.b.c', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.']) {
       const res = await t.app.inject({ url: '/api/admin/get-folder-count', headers: { authorization } });

@@ -1,0 +1,54 @@
+// The Future month view is worked by the day processing may start: soonest first, whatever order the
+// customers bought in (it once listed February as 23/02, 16/02, 25/02, 03/02).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers/test-app.js';
+import { daysFromToday, insertOrder } from './helpers/orders.js';
+
+let t: TestApp;
+let token: string;
+const ids: Record<string, string> = {};
+beforeAll(async () => {
+  t = await buildTestApp();
+  token = (await t.signIn('Team')).token;
+  // Bought in this order (created_at ascending), due in another.
+  for (const [name, days, minute] of [
+    ['late', 45, 1],
+    ['early', 31, 2],
+    ['middle', 38, 3],
+    ['sameDayOlder', 38, 0],
+  ] as const) {
+    ids[name] = await insertOrder(t.database.db, {
+      processing_type: 'Future',
+      processing_date: daysFromToday(days),
+      created_at: new Date(Date.UTC(2026, 5, 1, 0, minute)),
+      passport_surname: 'Futurist',
+    });
+  }
+});
+afterAll(() => t.close());
+
+const orderIds = (rows: { order_id: string }[]) => rows.map((r) => r.order_id);
+
+describe('Future orders', () => {
+  it('list by processing date, soonest first; the same day newest bought first', async () => {
+    const res = await t.app.inject({ url: '/api/admin/get-orders-list/futureOrder?limit=50', headers: { authorization: token } });
+    expect(orderIds(res.json().data.rows)).toEqual([ids.early, ids.middle, ids.sameDayOlder, ids.late]);
+  });
+
+  it('a month shows its orders in the same order, and so does a search in the queue', async () => {
+    const month = Number(daysFromToday(38).slice(5, 7));
+    const res = await t.app.inject({
+      url: `/api/admin/get-orders-list/futureOrder?month=${month}&limit=50`,
+      headers: { authorization: token },
+    });
+    const dates = res.json().data.rows.map((r: { processing_date: string }) => r.processing_date);
+    expect(dates).toEqual([...dates].sort());
+    const search = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/search-order',
+      headers: { authorization: token },
+      payload: { start: 0, end: 50, searchVal: 'futurist', folderName: 'futureOrder' },
+    });
+    expect(orderIds(search.json().data.rows)).toEqual([ids.early, ids.middle, ids.sameDayOlder, ids.late]);
+  });
+});
