@@ -3,6 +3,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import architecture from './tools/eslint-plugin-architecture.js';
+
+// Type-aware rules need the TypeScript projects that own each file.
+const TS_PROJECTS = [
+  'apps/server/tsconfig.json',
+  'apps/server/test/tsconfig.json',
+  'apps/web/tsconfig.json',
+  'e2e/tsconfig.json',
+  'packages/contracts/tsconfig.json',
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'bench/results/**', 'coverage/**'] },
@@ -22,6 +32,19 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts'],
+    ignores: ['apps/*/vitest.config.ts', 'apps/web/contracts-alias.ts'],
+    languageOptions: { parserOptions: { project: TS_PROJECTS, tsconfigRootDir: import.meta.dirname } },
+    plugins: { architecture },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      'architecture/feature-boundaries': 'error',
+      'architecture/routes-call-services': 'error',
+      'architecture/kysely-in-repositories': 'error',
+    },
   },
   {
     files: ['bench/**', 'e2e/**', '.ci/**', '**/cli/**'],

@@ -46,7 +46,6 @@ describe('staff sign-in', () => {
       expect(res.json()).toMatchObject({ status: 0, message: expect.any(String) });
     }
   });
-
 });
 
 describe('session', () => {
@@ -150,10 +149,14 @@ describe('session', () => {
     const { buildApp } = await import('../src/app.js');
     const other = await buildApp({ config: t.config, database: t.database, jwtSecret: JWT_SECRET, logger: false });
     try {
-      expect((await other.inject({ url: '/api/user_info', headers: { authorization: me.token } })).statusCode).toBe(200);
+      expect((await other.inject({ url: '/api/user_info', headers: { authorization: me.token } })).statusCode).toBe(
+        200,
+      );
       await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { authorization: me.token } });
       other.services.auth.forgetStaff(me.id); // what STAFF_CACHE_MS of waiting does
-      expect((await other.inject({ url: '/api/user_info', headers: { authorization: me.token } })).statusCode).toBe(401);
+      expect((await other.inject({ url: '/api/user_info', headers: { authorization: me.token } })).statusCode).toBe(
+        401,
+      );
     } finally {
       await other.close();
     }

@@ -103,7 +103,11 @@ describe('Assign to me', () => {
     const id = await insertOrder(t.database.db);
     const second = await t.signIn('Manager', 'Max Manager');
     const [a, b] = await Promise.all([
-      put('/api/admin/assign-order-status', manager, { orderId: [id], assignto: 'Mona Manager', versions: { [id]: 1 } }),
+      put('/api/admin/assign-order-status', manager, {
+        orderId: [id],
+        assignto: 'Mona Manager',
+        versions: { [id]: 1 },
+      }),
       put('/api/admin/assign-order-status', second, { orderId: [id], assignto: 'Max Manager', versions: { [id]: 1 } }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);

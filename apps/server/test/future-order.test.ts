@@ -31,7 +31,10 @@ const orderIds = (rows: { order_id: string }[]) => rows.map((r) => r.order_id);
 
 describe('Future orders', () => {
   it('list by processing date, soonest first; the same day newest bought first', async () => {
-    const res = await t.app.inject({ url: '/api/admin/get-orders-list/futureOrder?limit=50', headers: { authorization: token } });
+    const res = await t.app.inject({
+      url: '/api/admin/get-orders-list/futureOrder?limit=50',
+      headers: { authorization: token },
+    });
     expect(orderIds(res.json().data.rows)).toEqual([ids.early, ids.middle, ids.sameDayOlder, ids.late]);
   });
 

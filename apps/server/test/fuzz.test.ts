@@ -16,8 +16,17 @@ beforeAll(async () => {
   // A fresh token per request: a logout or a password change among the routes must not end the session of
   // the next request.
   mint = async () => {
-    const staff = await t.database.db.selectFrom('staff').selectAll().where('id', '=', admin.id).executeTakeFirstOrThrow();
-    return tokens.sign({ id: staff.id, name: staff.name, type: staff.type, passwordChangedAt: staff.password_changed_at });
+    const staff = await t.database.db
+      .selectFrom('staff')
+      .selectAll()
+      .where('id', '=', admin.id)
+      .executeTakeFirstOrThrow();
+    return tokens.sign({
+      id: staff.id,
+      name: staff.name,
+      type: staff.type,
+      passwordChangedAt: staff.password_changed_at,
+    });
   };
 });
 afterAll(() => t.close());
@@ -80,12 +89,15 @@ function bodiesFor(schema: JsonSchema | undefined): [string, string, string][] {
     json('unknown fields', { ...base, isAdmin: true, __proto__x: 1, constructor: { prototype: 1 } }),
   ];
   for (const [field, fieldSchema] of Object.entries(schema?.properties ?? {})) {
-    for (const wrong of WRONG_TYPES) bodies.push(json(`${field}=${JSON.stringify(wrong)}`, { ...base, [field]: wrong }));
+    for (const wrong of WRONG_TYPES)
+      bodies.push(json(`${field}=${JSON.stringify(wrong)}`, { ...base, [field]: wrong }));
     bodies.push(json(`${field} 1 MB`, { ...base, [field]: 'a'.repeat(1_000_000) }));
     bodies.push(json(`${field} with NUL`, { ...base, [field]: `a\u0000b` }));
     bodies.push(json(`${field} deep`, { ...base, [field]: JSON.parse(deep(2_000)) }));
     if (fieldSchema.type === 'array') {
-      bodies.push(json(`${field} 10,000 items`, { ...base, [field]: Array.from({ length: 10_000 }, (_, i) => `ETA-${i}`) }));
+      bodies.push(
+        json(`${field} 10,000 items`, { ...base, [field]: Array.from({ length: 10_000 }, (_, i) => `ETA-${i}`) }),
+      );
       bodies.push(json(`${field} item with NUL`, { ...base, [field]: ['ETA-1\u0000'] }));
     }
   }
@@ -109,7 +121,9 @@ const QUERIES = [
 ];
 
 const concrete = (url: string) =>
-  url.replace('*', 'missing.css').replace(/:(\w+)/g, (_, name: string) => (name === 'orderName' ? 'newOrder' : 'default'));
+  url
+    .replace('*', 'missing.css')
+    .replace(/:(\w+)/g, (_, name: string) => (name === 'orderName' ? 'newOrder' : 'default'));
 
 async function send(options: InjectOptions, authorized: boolean) {
   const headers = { ...(options.headers ?? {}), ...(authorized ? { authorization: await mint() } : {}) };
@@ -122,7 +136,11 @@ function expectSound(label: string, { res, ms }: Awaited<ReturnType<typeof send>
   expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
   expect(ms, `${label} took ${Math.round(ms)} ms`).toBeLessThan(2_000);
   if (res.statusCode >= 400 && res.headers['content-type']?.toString().startsWith('application/json')) {
-    expect(res.json(), label).toMatchObject({ status: expect.any(Number), code: expect.any(String), message: expect.any(String) });
+    expect(res.json(), label).toMatchObject({
+      status: expect.any(Number),
+      code: expect.any(String),
+      message: expect.any(String),
+    });
   }
 }
 
@@ -142,7 +160,12 @@ describe('every route survives bad input', () => {
         const body = (route.schema as { body?: JsonSchema } | undefined)?.body;
         for (const [label, contentType, payload] of bodiesFor(body)) {
           const result = await send(
-            { method: route.method as 'POST', url: concrete(route.url), payload, headers: { 'content-type': contentType } },
+            {
+              method: route.method as 'POST',
+              url: concrete(route.url),
+              payload,
+              headers: { 'content-type': contentType },
+            },
             authorized,
           );
           expectSound(`${key} ${label}`, result);
@@ -154,10 +177,19 @@ describe('every route survives bad input', () => {
       for (const [key, route] of routes()) {
         const method = route.method as 'GET';
         for (const query of QUERIES) {
-          expectSound(`${key} ${query.slice(0, 40)}`, await send({ method, url: concrete(route.url) + query }, authorized));
+          expectSound(
+            `${key} ${query.slice(0, 40)}`,
+            await send({ method, url: concrete(route.url) + query }, authorized),
+          );
         }
         if (route.url.includes(':')) {
-          for (const param of ['%00', 'x'.repeat(5_000), '..%2F..%2Fetc%2Fpasswd', '%E0%A4%A', "'; DROP TABLE orders; --"]) {
+          for (const param of [
+            '%00',
+            'x'.repeat(5_000),
+            '..%2F..%2Fetc%2Fpasswd',
+            '%E0%A4%A',
+            "'; DROP TABLE orders; --",
+          ]) {
             const url = route.url.replace(/:(\w+)/, param);
             expectSound(`${key} param ${param.slice(0, 20)}`, await send({ method, url }, authorized));
           }
@@ -180,12 +212,20 @@ describe('what a person is told', () => {
     for (const [method, url, payload] of cases) {
       const { res } = await send({ method: method as 'POST', url, payload }, true);
       expect(res.statusCode, url).toBe(400);
-      expect(res.json(), url).toMatchObject({ status: 0, code: 'INVALID_TEXT', message: expect.stringMatching(/cannot be stored/) });
+      expect(res.json(), url).toMatchObject({
+        status: 0,
+        code: 'INVALID_TEXT',
+        message: expect.stringMatching(/cannot be stored/),
+      });
     }
   });
 
   it('wrong types are refused, not coerced: sign-in with a number and an array is a 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/admin-login', payload: { email: 12, password: ['x'] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/admin-login',
+      payload: { email: 12, password: ['x'] },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
@@ -210,7 +250,9 @@ describe('what a person is told', () => {
   it('oversized headers on a real socket are a 431 in the envelope, not a bare status line', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const res = await fetch(`${address}/api/admin/get-folder-count`, { headers: { cookie: 'a='.padEnd(40_000, 'b') } });
+      const res = await fetch(`${address}/api/admin/get-folder-count`, {
+        headers: { cookie: 'a='.padEnd(40_000, 'b') },
+      });
       expect(res.status).toBe(431);
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(await res.json()).toMatchObject({ status: 0, code: 'HEADERS_TOO_LARGE', message: expect.any(String) });
@@ -220,7 +262,12 @@ describe('what a person is told', () => {
   });
 
   it('a garbage Authorization header is a 401, never a 5xx', async () => {
-    for (const authorization of ['Bearer ', 'x'.repeat(10_000), 'a.b.c', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.']) {
+    for (const authorization of [
+      'Bearer ',
+      'x'.repeat(10_000),
+      'a.b.c',
+      'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.',
+    ]) {
       const res = await t.app.inject({ url: '/api/admin/get-folder-count', headers: { authorization } });
       expect(res.statusCode, authorization.slice(0, 20)).toBe(401);
     }
@@ -229,7 +276,11 @@ describe('what a person is told', () => {
 
 describe('personal data is not cached', () => {
   it('signed-in answers carry Cache-Control: no-store; public branding may be cached', async () => {
-    for (const url of ['/api/admin/get-orders-list/newOrder?limit=5', '/api/admin/get-folder-count', '/api/user_info']) {
+    for (const url of [
+      '/api/admin/get-orders-list/newOrder?limit=5',
+      '/api/admin/get-folder-count',
+      '/api/user_info',
+    ]) {
       const { res } = await send({ url }, true);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-store');

@@ -158,16 +158,20 @@ describe('Deleted orders', () => {
   it('Assign to me skips a Deleted order, for Team (unassigned order) and Admin (held order) alike', async () => {
     const unheld = await deleted({ assign_to: null, assign_date: null });
     const fresh = await insertOrder(t.database.db);
-    expectBulk(await assign(team, [unheld, fresh], team.name), [fresh], [
-      { orderId: unheld, code: expect.stringMatching(/ORDER_DELETED|WRONG_STATUS/) },
-    ]);
+    expectBulk(
+      await assign(team, [unheld, fresh], team.name),
+      [fresh],
+      [{ orderId: unheld, code: expect.stringMatching(/ORDER_DELETED|WRONG_STATUS/) }],
+    );
     await expectUntouched(unheld, { ...wasDeleted, assign_to: null });
 
     const held = await deleted();
     const fresh2 = await insertOrder(t.database.db);
-    expectBulk(await assign(admin, [held, fresh2], admin.name), [fresh2], [
-      { orderId: held, code: expect.stringMatching(/ORDER_DELETED|WRONG_STATUS/) },
-    ]);
+    expectBulk(
+      await assign(admin, [held, fresh2], admin.name),
+      [fresh2],
+      [{ orderId: held, code: expect.stringMatching(/ORDER_DELETED|WRONG_STATUS/) }],
+    );
     await expectUntouched(held, { ...wasDeleted, assign_to: other.id });
   });
 
@@ -176,16 +180,20 @@ describe('Deleted orders', () => {
   it('Move to New skips a Deleted order, whether the holder or an Admin asks', async () => {
     const mine = await deleted({ assign_to: team.id });
     const pending = await insertOrder(t.database.db, { process_status: 'Pending', assign_to: team.id });
-    expectBulk(await moveToNew(team, [mine, pending]), [pending], [
-      { orderId: mine, code: expect.stringMatching(/ORDER_DELETED|ORDER_CLOSED/) },
-    ]);
+    expectBulk(
+      await moveToNew(team, [mine, pending]),
+      [pending],
+      [{ orderId: mine, code: expect.stringMatching(/ORDER_DELETED|ORDER_CLOSED/) }],
+    );
     await expectUntouched(mine, { ...wasDeleted, assign_to: team.id });
 
     const held = await deleted();
     const pending2 = await insertOrder(t.database.db, { process_status: 'Pending', assign_to: other.id });
-    expectBulk(await moveToNew(admin, [held, pending2]), [pending2], [
-      { orderId: held, code: expect.stringMatching(/ORDER_DELETED|ORDER_CLOSED/) },
-    ]);
+    expectBulk(
+      await moveToNew(admin, [held, pending2]),
+      [pending2],
+      [{ orderId: held, code: expect.stringMatching(/ORDER_DELETED|ORDER_CLOSED/) }],
+    );
     await expectUntouched(held, { ...wasDeleted, assign_to: other.id });
   });
 
@@ -193,9 +201,11 @@ describe('Deleted orders', () => {
   it('Refunded it skips a Deleted order', async () => {
     const gone = await deleted({ refund_date: null });
     const refund = await insertOrder(t.database.db, { process_status: 'Refunds', refund_date: new Date() });
-    expectBulk(await refundedIt(admin, [gone, refund]), [refund], [
-      { orderId: gone, code: expect.stringMatching(/ORDER_DELETED|WRONG_STATUS/) },
-    ]);
+    expectBulk(
+      await refundedIt(admin, [gone, refund]),
+      [refund],
+      [{ orderId: gone, code: expect.stringMatching(/ORDER_DELETED|WRONG_STATUS/) }],
+    );
     await expectUntouched(gone, { ...wasDeleted, assign_to: other.id });
   });
 
@@ -247,9 +257,11 @@ describe('Completed and Refund Completed orders stay closed', () => {
       assign_date: new Date('2026-01-05T10:00:00Z'),
     });
     const open = await insertOrder(t.database.db, { process_status: 'Pending', assign_to: holder.id });
-    expectBulk(await moveToNew(who, [closed, open]), [open], [
-      { orderId: closed, code: expect.stringMatching(/ORDER_CLOSED|WRONG_STATUS/) },
-    ]);
+    expectBulk(
+      await moveToNew(who, [closed, open]),
+      [open],
+      [{ orderId: closed, code: expect.stringMatching(/ORDER_CLOSED|WRONG_STATUS/) }],
+    );
     await expectUntouched(closed, { process_status: status, assign_to: holder.id });
 
     const alone = await moveToNew(who, [closed]);
@@ -263,9 +275,11 @@ describe('Completed and Refund Completed orders stay closed', () => {
     async (status) => {
       const closed = await insertOrder(t.database.db, { process_status: status, assign_to: other.id });
       const gone = await insertOrder(t.database.db, { process_status: 'Deleted' });
-      expectBulk(await changeStatus(admin, [closed, gone], 'New'), [gone], [
-        { orderId: closed, code: expect.stringMatching(/ORDER_CLOSED|WRONG_STATUS/) },
-      ]);
+      expectBulk(
+        await changeStatus(admin, [closed, gone], 'New'),
+        [gone],
+        [{ orderId: closed, code: expect.stringMatching(/ORDER_CLOSED|WRONG_STATUS/) }],
+      );
       await expectUntouched(closed, { process_status: status, assign_to: other.id });
     },
   );
@@ -273,7 +287,7 @@ describe('Completed and Refund Completed orders stay closed', () => {
 
 // ---- 4. releasing someone else's order --------------------------------------------------------------------
 
-describe("Move to New of an order someone else holds", () => {
+describe('Move to New of an order someone else holds', () => {
   // Kills: a release rule that only ever allows your own orders (Manager refused), and the audit row naming
   // the holder instead of the person who released it.
   it.each(['Manager', 'Admin'] as const)('a %s releases it: New, unassigned, version bumped, audited', async (role) => {
@@ -513,27 +527,31 @@ describe('search with more than 1,000 matches', () => {
     [0, 100],
     [500, 600],
     [1_050, 1_150],
-  ])('newOrder rows %i..%i: capped total, only paid New Standard unassigned orders, newest first', async (start, end) => {
-    const expected = expectedFor(inNewQueue);
-    expect(expected).toHaveLength(MATCHING);
-    const data = await search('newOrder', TERM.toLowerCase(), start, end);
-    expect(data).toMatchObject({ total: 1_000, totalCapped: true });
-    expect(data.rows.map((r) => r.order_id)).toEqual(expected.slice(start, end));
-    expect(data.rows.length).toBe(Math.min(end, MATCHING) - start);
-    for (const r of data.rows) expect(r).toMatchObject({ process_status: 'New', processing_type: 'Standard', assign_to: '' });
-    // And straight from the database: every row shown is paid.
-    const payments = await t.database.db
-      .selectFrom('orders')
-      .select('payment_status')
-      .distinct()
-      .where(
-        'order_id',
-        'in',
-        data.rows.map((r) => r.order_id),
-      )
-      .execute();
-    expect(payments).toEqual([{ payment_status: 'Success' }]);
-  });
+  ])(
+    'newOrder rows %i..%i: capped total, only paid New Standard unassigned orders, newest first',
+    async (start, end) => {
+      const expected = expectedFor(inNewQueue);
+      expect(expected).toHaveLength(MATCHING);
+      const data = await search('newOrder', TERM.toLowerCase(), start, end);
+      expect(data).toMatchObject({ total: 1_000, totalCapped: true });
+      expect(data.rows.map((r) => r.order_id)).toEqual(expected.slice(start, end));
+      expect(data.rows.length).toBe(Math.min(end, MATCHING) - start);
+      for (const r of data.rows)
+        expect(r).toMatchObject({ process_status: 'New', processing_type: 'Standard', assign_to: '' });
+      // And straight from the database: every row shown is paid.
+      const payments = await t.database.db
+        .selectFrom('orders')
+        .select('payment_status')
+        .distinct()
+        .where(
+          'order_id',
+          'in',
+          data.rows.map((r) => r.order_id),
+        )
+        .execute();
+      expect(payments).toEqual([{ payment_status: 'Success' }]);
+    },
+  );
 
   // Order History is the widest queue: every paid order but Deleted. Capped the same way.
   it.each([

@@ -31,7 +31,10 @@ describe('attempts are counted before the password is verified', () => {
     const burst = await Promise.all(
       Array.from({ length: 100 }, (_, i) => login(t, victim.email, `guess-${i}`, '203.0.113.9')),
     );
-    expect(statuses(burst)).toEqual({ 401: t.config.loginFailuresPerAccount, 429: 100 - t.config.loginFailuresPerAccount });
+    expect(statuses(burst)).toEqual({
+      401: t.config.loginFailuresPerAccount,
+      429: 100 - t.config.loginFailuresPerAccount,
+    });
     expect(await securityEvents('security.login-failed')).toHaveLength(t.config.loginFailuresPerAccount);
     const refused = burst.find((r) => r.statusCode === 429)!.json();
     expect(refused).toMatchObject({ status: 0, code: 'TOO_MANY_ATTEMPTS' });
@@ -97,10 +100,13 @@ describe('per address, failures count and successful sign-ins do not', () => {
     try {
       const me = await strict.signIn('Team');
       const codes = [];
-      for (let i = 0; i < 4; i += 1) codes.push((await login(strict, `x${i}@test.local`, 'whatever', '192.0.2.7')).statusCode);
+      for (let i = 0; i < 4; i += 1)
+        codes.push((await login(strict, `x${i}@test.local`, 'whatever', '192.0.2.7')).statusCode);
       expect(codes).toEqual([401, 401, 401, 429]);
       const refused = await login(strict, me.email, TEST_PASSWORD, '192.0.2.7');
-      expect(refused.json().message).toMatch(/^Too many failed sign-in attempts from your network\. Please wait 5 minutes/);
+      expect(refused.json().message).toMatch(
+        /^Too many failed sign-in attempts from your network\. Please wait 5 minutes/,
+      );
       expect((await login(strict, me.email, TEST_PASSWORD, '192.0.2.8')).statusCode).toBe(200);
     } finally {
       await strict.close();
@@ -116,8 +122,12 @@ describe('client address behind a proxy', () => {
       for (let i = 0; i < 5; i += 1) {
         await login(proxied, me.email, 'guess', '10.0.0.1', { 'x-forwarded-for': '203.0.113.1' });
       }
-      expect((await login(proxied, me.email, TEST_PASSWORD, '10.0.0.1', { 'x-forwarded-for': '203.0.113.1' })).statusCode).toBe(429);
-      expect((await login(proxied, me.email, TEST_PASSWORD, '10.0.0.1', { 'x-forwarded-for': '203.0.113.2' })).statusCode).toBe(200);
+      expect(
+        (await login(proxied, me.email, TEST_PASSWORD, '10.0.0.1', { 'x-forwarded-for': '203.0.113.1' })).statusCode,
+      ).toBe(429);
+      expect(
+        (await login(proxied, me.email, TEST_PASSWORD, '10.0.0.1', { 'x-forwarded-for': '203.0.113.2' })).statusCode,
+      ).toBe(200);
       const [failed] = await proxied.database.db
         .selectFrom('audit_log')
         .select('ip')
@@ -128,8 +138,11 @@ describe('client address behind a proxy', () => {
       await proxied.close();
     }
     const me = await t.signIn('Team');
-    for (let i = 0; i < 5; i += 1) await login(t, me.email, 'guess', '10.0.0.1', { 'x-forwarded-for': `203.0.113.${i}` });
-    expect((await login(t, me.email, TEST_PASSWORD, '10.0.0.1', { 'x-forwarded-for': '203.0.113.99' })).statusCode).toBe(429);
+    for (let i = 0; i < 5; i += 1)
+      await login(t, me.email, 'guess', '10.0.0.1', { 'x-forwarded-for': `203.0.113.${i}` });
+    expect(
+      (await login(t, me.email, TEST_PASSWORD, '10.0.0.1', { 'x-forwarded-for': '203.0.113.99' })).statusCode,
+    ).toBe(429);
   });
 });
 

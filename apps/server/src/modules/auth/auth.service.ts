@@ -126,7 +126,11 @@ export class AuthService {
   /** Ends this session on the server: the token is refused from now on, though it has not expired. */
   async logout(session: Session, actor: Actor): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await revokeSession(trx, { jti: session.token.jti, staffId: session.staff.id, expiresAt: session.token.expiresAt });
+      await revokeSession(trx, {
+        jti: session.token.jti,
+        staffId: session.staff.id,
+        expiresAt: session.token.expiresAt,
+      });
       await writeAudit(trx, actor, [{ action: 'staff.logout', target: `staff:${session.staff.id}` }]);
     });
     this.forgetStaff(session.staff.id);

@@ -1,7 +1,14 @@
 // Queue reads for staff: folder counts, lists, search and the Future months. Every read goes through the
 // queue filters of queues.ts, and a queue that needs more than workOrders (Order History) is checked here.
 import type { Kysely } from 'kysely';
-import { MONTH_LABELS, QUEUES, queueCapability, type FolderCounts, type OrderListPage, type QueueName } from '@eta/contracts';
+import {
+  MONTH_LABELS,
+  QUEUES,
+  queueCapability,
+  type FolderCounts,
+  type OrderListPage,
+  type QueueName,
+} from '@eta/contracts';
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { assertCan } from '../auth/permissions.js';

@@ -60,7 +60,11 @@ export const updatePassword = (db: Db, id: number, passwordHash: string) =>
 
 /** Ends one session until it expires; forgets the staff member's sessions that expired on their own. */
 export async function revokeSession(db: Db, s: { jti: string; staffId: number; expiresAt: Date }): Promise<void> {
-  await db.deleteFrom('revoked_sessions').where('staff_id', '=', s.staffId).where('expires_at', '<=', new Date()).execute();
+  await db
+    .deleteFrom('revoked_sessions')
+    .where('staff_id', '=', s.staffId)
+    .where('expires_at', '<=', new Date())
+    .execute();
   await db
     .insertInto('revoked_sessions')
     .values({ jti: s.jti, staff_id: s.staffId, expires_at: s.expiresAt })

@@ -82,7 +82,8 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { status: 1 as const, message: bulkMessage('moved to New orders', data), data };
       }
       const data = await moves.assignOrders(staff, actor, orderId, assignto, versions);
-      const message = data.skipped.length === 0 ? 'Order has been assigned successfully' : bulkMessage('assigned', data);
+      const message =
+        data.skipped.length === 0 ? 'Order has been assigned successfully' : bulkMessage('assigned', data);
       return { status: 1 as const, message, data };
     },
   );
