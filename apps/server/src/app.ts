@@ -132,13 +132,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
-      return reply
-        .code(404)
-        .send({
-          status: 0,
-          code: 'NOT_FOUND',
-          message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
-        });
+      return reply.code(404).send({
+        status: 0,
+        code: 'NOT_FOUND',
+        message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+      });
     }
     // The single-page app owns every other path (/admin/..., /track-order/...).
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

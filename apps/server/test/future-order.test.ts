@@ -1,6 +1,7 @@
 // The Future month view is worked by the day processing may start: soonest first, whatever order the
 // customers bought in (it once listed February as 23/02, 16/02, 25/02, 03/02).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { daysFromToday, insertOrder } from './helpers/orders.js';
 
@@ -30,6 +31,11 @@ afterAll(() => t.close());
 const orderIds = (rows: { order_id: string }[]) => rows.map((r) => r.order_id);
 
 describe('Future orders', () => {
+  it('"today" is the UTC date, whatever time zone the database server runs in', async () => {
+    const { rows } = await sql<{ zone: string }>`SELECT current_setting('TimeZone') AS zone`.execute(t.database.db);
+    expect(rows[0]?.zone).toBe('UTC');
+  });
+
   it('list by processing date, soonest first; the same day newest bought first', async () => {
     const res = await t.app.inject({
       url: '/api/admin/get-orders-list/futureOrder?limit=50',

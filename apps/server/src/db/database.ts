@@ -30,7 +30,8 @@ export async function openDatabase(opts: {
   poolSize?: number;
 }): Promise<DatabaseHandle> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // "Today" (current_date: Future orders joining New) is the UTC date whatever the server's own zone.
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, options: '-c TimeZone=UTC' });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -39,6 +40,7 @@ export async function openDatabase(opts: {
     extensions: { pg_trgm },
     parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v },
   });
+  await client.exec(`SET TIME ZONE 'UTC'`);
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   return {
     db,
