@@ -1,7 +1,7 @@
 // Assign to me, Move to New orders, Delete, Refunded it: what changes, who may, and what is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
-import { insertOrder } from './helpers/orders.js';
+import { daysFromToday, insertOrder } from './helpers/orders.js';
 
 let t: TestApp;
 type Person = Awaited<ReturnType<TestApp['signIn']>>;
@@ -119,6 +119,18 @@ describe('Assign to me', () => {
     const winner = a.statusCode === 200 ? manager : second;
     expect(await order(id)).toMatchObject({ assign_to: winner.id, version: 2 });
     expect(await auditFor(id)).toHaveLength(1);
+  });
+
+  it('leaves a Future order that is not due yet in the Future queue', async () => {
+    const due = daysFromToday(30);
+    const id = await insertOrder(t.database.db, { processing_type: 'Future', processing_date: due });
+    const res = await put('/api/admin/assign-order-status', team, { orderId: [id], assignto: 'Tara Team' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'WRONG_STATUS',
+      message: expect.stringContaining(`not due before ${due}`),
+    });
+    expect(await order(id)).toMatchObject({ process_status: 'New', assign_to: null, version: 1 });
   });
 
   it('refuses unpaid and unknown orders', async () => {

@@ -63,6 +63,7 @@ export class OrderMovesService {
         if (o.process_status !== 'New' && o.process_status !== 'Pending') {
           return deleted(o) ?? skip('WRONG_STATUS', `is ${o.process_status}, not New or Pending`);
         }
+        if (o.not_due_until) return skip('WRONG_STATUS', `is a Future order, not due before ${o.not_due_until}`);
         if (o.assign_to === assignee.id) return skip('ALREADY_IN_STATUS', `is already assigned to ${assignee.name}`);
         if (o.assign_to !== null && !mayTakeOver) return heldBy(o);
         return null;

@@ -167,6 +167,8 @@ export interface LockedOrder {
   assign_to: number | null;
   assign_name: string | null;
   version: number;
+  /** A Future order whose processing date is still to come waits in the Future queue. */
+  not_due_until: string | null;
 }
 
 /** Locks the named orders for the rest of the transaction, in id order so concurrent moves cannot deadlock. */
@@ -182,6 +184,8 @@ export function lockOrders(trx: Transaction<DB>, orderIds: string[]): Promise<Lo
       'orders.assign_to',
       'staff.name as assign_name',
       'orders.version',
+      sql<string | null>`CASE WHEN orders.processing_type = 'Future' AND orders.processing_date > current_date
+        THEN orders.processing_date END`.as('not_due_until'),
     ])
     .where('orders.order_id', 'in', orderIds.map(normalizeOrderId))
     .orderBy('orders.id')
