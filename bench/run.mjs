@@ -22,7 +22,10 @@ const BENCH_EMAIL = 'bench@eta-desk.local';
 const BENCH_PASSWORD = 'bench-password';
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/eta_bench';
 
-const TARGETS = { counts: 5, page1: 15, page1000: 40, search: 50, future: 15 };
+const TARGETS = { counts: 5, page1: 15, page1000: 40, search: 50, future: 15, detail: 10 };
+/** The detail case reads an order with at least this many remarks and downloads (issue: 20 and 10). */
+const DETAIL_REMARKS = 20;
+const DETAIL_DOWNLOADS = 10;
 
 async function ensureDatabase() {
   const url = new URL(databaseUrl);
@@ -137,6 +140,30 @@ function load(name, request, token, duration = DURATION) {
   });
 }
 
+/** Gives the sample order its share of remarks and downloads, so the detail case reads a busy order. */
+async function ensureBusyOrder(pool, orderId) {
+  const { rows } = await pool.query(
+    `SELECT o.id, (SELECT count(*) FROM remarks WHERE order_id = o.id) AS remarks,
+            (SELECT count(*) FROM downloads WHERE order_id = o.id) AS downloads
+     FROM orders o WHERE o.order_id = $1`,
+    [orderId],
+  );
+  const { id, remarks, downloads } = rows[0];
+  await pool.query(
+    `INSERT INTO remarks (order_id, remark_name, remark, created_at)
+     SELECT $1, 'Bench Admin', 'Customer called about the status of the application. ' || g, now() - g * interval '1 hour'
+     FROM generate_series(1, $2::int) g`,
+    [id, Math.max(0, DETAIL_REMARKS - Number(remarks))],
+  );
+  await pool.query(
+    `INSERT INTO downloads (order_id, ip, browser, os, device, device_type, location, timezone, created_at)
+     SELECT $1, '203.0.113.' || g, 'Chrome 131', 'Windows 11', 'Desktop', 'desktop', 'Toronto, CA', 'America/Toronto',
+            now() - g * interval '1 day'
+     FROM generate_series(1, $2::int) g`,
+    [id, Math.max(0, DETAIL_DOWNLOADS - Number(downloads))],
+  );
+}
+
 /** Runs a service call on a Kysely that records its SQL, then times that SQL with EXPLAIN ANALYZE. */
 async function bareSql(pool, services, call) {
   const captured = [];
@@ -144,7 +171,7 @@ async function bareSql(pool, services, call) {
     dialect: new PostgresDialect({ pool }),
     log: (e) => e.level === 'query' && captured.push(e.query),
   });
-  await call(new services.OrderQueriesService(db), db);
+  await call(services(db), db);
   const times = [];
   for (let i = 0; i < 15; i += 1) {
     let total = 0;
@@ -178,13 +205,24 @@ async function main() {
   const emailFragment = sample.email.split('@')[0].slice(0, 7);
   const surname = sample.passport_surname;
 
-  const services = await import(path.join(root, 'apps/server/dist/modules/orders/order-queries.service.js'));
+  await ensureBusyOrder(pool, sample.order_id);
+  const { OrderQueriesService } = await import(
+    path.join(root, 'apps/server/dist/modules/orders/order-queries.service.js')
+  );
+  const { OrderMovesService } = await import(path.join(root, 'apps/server/dist/modules/orders/order-moves.service.js'));
+  const { OrderDetailService } = await import(
+    path.join(root, 'apps/server/dist/modules/order-detail/order-detail.service.js')
+  );
+  const services = (db) => ({
+    queries: new OrderQueriesService(db),
+    detail: new OrderDetailService(db, new OrderMovesService(db)),
+  });
   const cases = [
     {
       name: 'folder counts',
       kind: 'counts',
       path: '/api/admin/get-folder-count?userName=Bench%20Admin',
-      call: (s) => s.folderCounts(staff.id),
+      call: (s) => s.queries.folderCounts(staff.id),
     },
   ];
   for (const queue of ['newOrder', 'pendingOrder', 'completedOrder', 'orderHistory']) {
@@ -193,7 +231,7 @@ async function main() {
         name: `list ${queue} page ${page}`,
         kind: page === 1 ? 'page1' : 'page1000',
         path: `/api/admin/get-orders-list/${queue}?page=${page}&limit=10&delay=1`,
-        call: (s) => s.listQueue(staff, queue, page, 10),
+        call: (s) => s.queries.listQueue(staff, queue, page, 10),
       });
     }
   }
@@ -208,14 +246,20 @@ async function main() {
       method: 'POST',
       path: '/api/admin/search-order',
       body: { start: 0, end: 10, searchVal: value, folderName: 'orderHistory' },
-      call: (s) => s.searchQueue(staff, 'orderHistory', value, 0, 10),
+      call: (s) => s.queries.searchQueue(staff, 'orderHistory', value, 0, 10),
     });
   }
   cases.push({
     name: 'future month counts',
     kind: 'future',
     path: '/api/admin/future-order-counts',
-    call: (s) => s.futureMonthCounts(),
+    call: (s) => s.queries.futureMonthCounts(),
+  });
+  cases.push({
+    name: `order detail (${DETAIL_REMARKS} remarks, ${DETAIL_DOWNLOADS} downloads)`,
+    kind: 'detail',
+    path: `/api/admin/get-orders-details/${sample.order_id}`,
+    call: (s) => s.detail.details(sample.order_id),
   });
 
   // BENCH_ONLY=<regex> measures a subset (for trying a change); only full runs are written to the report.

@@ -20,15 +20,18 @@ import { TokenService } from './modules/auth/tokens.js';
 import { LandingSitesService } from './modules/landing-sites/landing-sites.service.js';
 import { OrderMovesService } from './modules/orders/order-moves.service.js';
 import { OrderQueriesService } from './modules/orders/order-queries.service.js';
+import { OrderDetailService } from './modules/order-detail/order-detail.service.js';
 import healthRoutes from './routes/health.routes.js';
 import authRoutes from './routes/admin/auth.routes.js';
 import ordersRoutes from './routes/admin/orders.routes.js';
+import orderDetailRoutes from './routes/admin/order-detail.routes.js';
 import landingSitesRoutes from './routes/front/landing-sites.routes.js';
 
 export interface Services {
   auth: AuthService;
   orderQueries: OrderQueriesService;
   orderMoves: OrderMovesService;
+  orderDetail: OrderDetailService;
   landingSites: LandingSitesService;
 }
 
@@ -76,10 +79,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
+  const orderMoves = new OrderMovesService(database.db);
   app.decorate('services', {
     auth: new AuthService(database.db, new TokenService(opts.jwtSecret, config.jwtExpiresIn), throttle),
     orderQueries: new OrderQueriesService(database.db),
-    orderMoves: new OrderMovesService(database.db),
+    orderMoves,
+    orderDetail: new OrderDetailService(database.db, orderMoves),
     landingSites: new LandingSitesService(database.db),
   } satisfies Services);
 
@@ -123,6 +128,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(ordersRoutes);
+  await app.register(orderDetailRoutes);
   await app.register(landingSitesRoutes);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;

@@ -83,6 +83,33 @@ const CASES: Case[] = [
     allowed: ['Admin'],
   },
   { route: 'PUT /api/admin/move-to-complete-refund', body: { orderId: ['ETA-000000001'] }, allowed: ALL },
+  // The order detail page: everyone who works orders reads, comments and moves them (spec §4).
+  {
+    route: 'GET /api/admin/get-orders-details/:orderId',
+    url: '/api/admin/get-orders-details/ETA-000000001',
+    allowed: ALL,
+  },
+  { route: 'POST /api/admin/add-new-remark', body: { orderId: 'ETA-000000001', remark: 'x' }, allowed: ALL },
+  {
+    route: 'PUT /api/admin/move-order-status',
+    body: { orderId: 'ETA-000000001', updatingStatus: 'AwaitingGovt', version: 1 },
+    allowed: ALL,
+  },
+  {
+    route: 'PUT /api/admin/move-order-status',
+    body: { orderId: 'ETA-000000001', updatingStatus: 'Deleted', version: 1 },
+    allowed: ['Admin', 'Manager'],
+  },
+  {
+    route: 'PUT /api/admin/move-order-status',
+    body: { orderId: 'ETA-000000001', updatingStatus: 'New', version: 1 },
+    allowed: ['Admin'],
+  },
+  {
+    route: 'POST /api/admin/save-transaction-details',
+    body: { orderId: 'ETA-000000001', transactionId: 'ch_1', merchantName: 'M' },
+    allowed: ALL,
+  },
 ];
 
 let t: TestApp;

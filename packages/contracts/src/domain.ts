@@ -50,6 +50,21 @@ export const PROCESS_STATUSES = [
 ] as const;
 export type ProcessStatus = (typeof PROCESS_STATUSES)[number];
 
+/** How a status reads to a person (titles of spec §2 where it names them). */
+export const STATUS_LABELS: Record<ProcessStatus, string> = {
+  New: 'New',
+  Pending: 'Pending',
+  Awaiting: 'Awaiting Response',
+  AwaitingGovt: 'Awaiting Govt',
+  'Customer Called': 'Customer Called',
+  'Contact Customer': 'Contact Customer',
+  Completed: 'Completed',
+  Refunds: 'Refunds',
+  'Refund Completed': 'Refund Completed',
+  ChargeBack: 'Charge Back',
+  Deleted: 'Deleted',
+};
+
 export const PROCESSING_TYPES = ['Standard', 'Priority', 'Future'] as const;
 export type ProcessingType = (typeof PROCESSING_TYPES)[number];
 
@@ -133,6 +148,22 @@ export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100, 500] as const;
 /** Largest page the server hands out in one answer ("All" on a huge queue is capped here). */
 export const MAX_PAGE_SIZE = 5000;
 export const MIN_PASSWORD_LENGTH = 6;
+/** Longest remark a person may write (a page of text); longer is refused with a clear message. */
+export const REMARK_MAX_LENGTH = 5000;
+export const MIN_TRANSACTION_FIELD_LENGTH = 1;
+/** Statuses the detail page's Move-to buttons set (spec §4), in the spec's order, with their labels. */
+export const MOVE_TO_BUTTONS = [
+  { status: 'Awaiting', label: 'Move to Awaiting Response' },
+  { status: 'Refunds', label: 'Completed Refunds' },
+  { status: 'Completed', label: 'Completed Orders' },
+  { status: 'Deleted', label: 'Delete' },
+  { status: 'Contact Customer', label: 'Contact Customer' },
+  { status: 'AwaitingGovt', label: 'Awaiting Govt' },
+  { status: 'Customer Called', label: 'Customer Called' },
+  { status: 'ChargeBack', label: 'ChargeBack' },
+] as const satisfies readonly { status: ProcessStatus; label: string }[];
+/** Defence packs and transaction details are unlocked only for these statuses (spec §4). */
+export const EVIDENCE_STATUSES: readonly ProcessStatus[] = ['Completed', 'Customer Called'];
 
 /**
  * Machine-readable reasons carried as `code` beside `message` in every failure envelope and in each skipped

@@ -10,18 +10,36 @@ import { AppError } from '../lib/errors.js';
 
 const GENERIC_5XX = 'Something went wrong on our side. Please try again; if it keeps happening, contact support.';
 
+interface IssueSchema {
+  errorMessage?: unknown;
+  properties?: Record<string, IssueSchema>;
+}
+
 interface ValidationIssue {
+  keyword?: string;
   instancePath?: string;
   message?: string;
   params?: Record<string, unknown>;
-  parentSchema?: { errorMessage?: unknown };
+  parentSchema?: IssueSchema;
 }
 
-/** The contract's own wording when the schema carries one, else Ajv's ("email must be string"). */
-const issueMessage = (issue: ValidationIssue, field: string): string =>
-  typeof issue.parentSchema?.errorMessage === 'string'
-    ? issue.parentSchema.errorMessage
-    : `Invalid request: ${field} ${issue.message ?? 'is invalid'}.`;
+/**
+ * The contract's own wording when the schema carries one (`errorMessage`: one text, or one per failed
+ * keyword with an optional `default`), else Ajv's ("email must be string"). A missing field is reported on
+ * its parent object, so its wording is read from the field's own schema.
+ */
+function issueMessage(issue: ValidationIssue, field: string): string {
+  const missing = issue.keyword === 'required' ? issue.params?.missingProperty : undefined;
+  const schema = typeof missing === 'string' ? issue.parentSchema?.properties?.[missing] : issue.parentSchema;
+  const wording = schema?.errorMessage;
+  if (typeof wording === 'string') return wording;
+  if (wording && typeof wording === 'object') {
+    const byKeyword = wording as Record<string, unknown>;
+    const text = byKeyword[issue.keyword ?? ''] ?? byKeyword.default;
+    if (typeof text === 'string') return text;
+  }
+  return `Invalid request: ${field} ${issue.message ?? 'is invalid'}.`;
+}
 
 const fieldName = (issue: ValidationIssue): string => {
   const fromPath = issue.instancePath?.split('/').filter(Boolean).join('.');

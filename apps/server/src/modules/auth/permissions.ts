@@ -25,6 +25,12 @@ export const PERMISSIONS: Record<string, Permission> = {
   'PUT /api/admin/move-to-complete-refund': 'workOrders',
   'GET /api/admin/future-order-counts': 'workOrders',
 
+  // The order detail page; Delete and restore among the moves need more, checked by the service.
+  'GET /api/admin/get-orders-details/:orderId': 'workOrders',
+  'POST /api/admin/add-new-remark': 'workOrders',
+  'PUT /api/admin/move-order-status': 'workOrders',
+  'POST /api/admin/save-transaction-details': 'workOrders',
+
   'GET /api/front/landing-sites/:key': 'public',
 };
 

@@ -1,0 +1,218 @@
+// The work on one order (spec §2 "Order detail"): read the whole application with its history, comment on
+// it, move it through its stages and record transaction details. Moves reuse the queue rules
+// (order-moves.service.ts); every write is audited in its own transaction.
+import type { Kysely } from 'kysely';
+import {
+  EVIDENCE_STATUSES,
+  ORDER_DETAIL_FIELDS,
+  STATUS_LABELS,
+  type ActivityEntry,
+  type AddRemarkBody,
+  type MoveOrderStatusBody,
+  type OrderDetails,
+  type RemarkEntry,
+  type SaveTransactionBody,
+} from '@eta/contracts';
+import type { DB, Staff } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { usEastern, utcText } from '../../lib/time.js';
+import { writeAudit, type Actor } from '../audit/audit.repository.js';
+import { normalizeOrderId } from '../orders/orders.repository.js';
+import type { OrderMovesService } from '../orders/order-moves.service.js';
+import {
+  findOrderKey,
+  insertRemark,
+  lockOrder,
+  selectLastChange,
+  selectOrderDetail,
+  updateTransactionDetails,
+  type AuditRow,
+  type RemarkRow,
+} from './order-detail.repository.js';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const dropEmpty = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined && v !== '')) as T;
+
+const ACTION_LABELS: Record<string, string> = {
+  'order.assign': 'Assigned',
+  'order.move-to-new': 'Moved to New orders',
+  'order.change-status': 'Status changed',
+  'order.delete': 'Deleted',
+  'order.restore': 'Restored to New',
+  'order.refund-completed': 'Refund completed',
+  'order.remark': 'Comment added',
+  'order.transaction-details': 'Transaction details saved',
+};
+
+const statusOf = (state: Record<string, unknown> | null) => {
+  const status = state?.process_status;
+  return typeof status === 'string' ? (STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status) : undefined;
+};
+
+const toActivity = (row: AuditRow): ActivityEntry =>
+  dropEmpty({
+    at: iso(row.at),
+    actor: row.actor_name ?? 'System',
+    action: ACTION_LABELS[row.action] ?? row.action,
+    from: statusOf(row.before),
+    to: statusOf(row.after),
+  });
+
+const toRemark = (orderId: string, r: Omit<RemarkRow, 'created_at'> & { created_at: Date | string }): RemarkEntry => ({
+  id: Number(r.id),
+  order_id: orderId,
+  create_ts: iso(r.created_at),
+  ...usEastern(new Date(r.created_at)),
+  remark_name: r.remark_name,
+  remark: r.remark,
+  whatsapp: r.whatsapp,
+  telephone: r.telephone,
+  status_refund: r.status_refund,
+  voided: r.voided,
+  chargeback: r.chargeback,
+  report_error: r.report_error,
+});
+
+/** The order's own fields as the page shows them: ISO timestamps, and only the fields that have a value. */
+function orderFields(row: Record<string, unknown>): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [name, kind] of Object.entries(ORDER_DETAIL_FIELDS)) {
+    const value = name === 'create_ts' ? row.created_at : row[name];
+    if (value === null || value === undefined || value === '') continue;
+    fields[name] = kind === 'timestamp' ? iso(value as Date) : value;
+  }
+  return fields;
+}
+
+export class OrderDetailService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly moves: OrderMovesService,
+  ) {}
+
+  async details(rawOrderId: string): Promise<OrderDetails> {
+    const orderId = normalizeOrderId(rawOrderId);
+    const row = await selectOrderDetail(this.db, orderId);
+    if (!row) throw new AppError('ORDER_NOT_FOUND', `Order ${rawOrderId.trim()} was not found.`);
+    return {
+      ...orderFields(row),
+      version: row.version,
+      ...(row.holder_name ? { assign_to: row.holder_name, assign_to_id: row.assign_to! } : {}),
+      uploadDoc: row.documents.map((d) =>
+        dropEmpty({
+          id: Number(d.id),
+          file1: d.original_name,
+          content_type: d.content_type,
+          size_bytes: d.size_bytes,
+          create_ts: iso(d.created_at),
+          uploaded_by: d.uploaded_by,
+        }),
+      ),
+      mailHistory: row.mails.map((m) =>
+        dropEmpty({
+          id: Number(m.id),
+          order_id: orderId,
+          kind: m.kind,
+          to: m.to_address,
+          subject: m.subject,
+          provider: m.provider,
+          state: m.state,
+          attempts: m.attempts,
+          last_error: m.last_error,
+          create_ts: iso(m.created_at),
+          sent_at: m.sent_at ? iso(m.sent_at) : null,
+        }),
+      ),
+      downloadHistory: row.downloads.map((d) =>
+        dropEmpty({ ...d, id: Number(d.id), order_id: orderId, create_ts: iso(d.created_at), created_at: undefined }),
+      ),
+      remark: row.remarks.map((r) => toRemark(orderId, r)),
+      activity: row.timeline.map(toActivity),
+    } as OrderDetails;
+  }
+
+  /** The author is the signed-in person, whatever remarkerName says; the text is kept exactly as typed. */
+  async addRemark(staff: Staff, actor: Actor, body: AddRemarkBody): Promise<RemarkEntry> {
+    const orderId = normalizeOrderId(body.orderId);
+    const flags = {
+      whatsapp: body.whatsapp === 'Y',
+      telephone: body.telephone === 'Y',
+      status_refund: body.statusRefund === 'Y',
+      voided: body.voided === 'Y',
+      chargeback: body.chargeBack === 'Y',
+      report_error: body.reportError === 'Y',
+    };
+    return this.db.transaction().execute(async (trx) => {
+      const order = await findOrderKey(trx, orderId);
+      if (!order) throw new AppError('ORDER_NOT_FOUND', `Order ${body.orderId.trim()} was not found.`);
+      const row = await insertRemark(trx, {
+        orderId: order.id,
+        staffId: staff.id,
+        staffName: staff.name,
+        remark: body.remark,
+        flags,
+      });
+      await writeAudit(trx, actor, [
+        { action: 'order.remark', orderId: order.id, target: orderId, after: { remarkId: Number(row.id), ...flags } },
+      ]);
+      return toRemark(orderId, row);
+    });
+  }
+
+  /** One Move-to button: the queue rules, plus the version the person saw; a stale copy is named back. */
+  async moveStatus(
+    staff: Staff,
+    actor: Actor,
+    body: MoveOrderStatusBody,
+  ): Promise<{ orderId: string; version: number }> {
+    const orderId = normalizeOrderId(body.orderId);
+    try {
+      await this.moves.changeStatus(staff, actor, [orderId], body.updatingStatus, false, { [orderId]: body.version });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'STALE_VERSION') throw await this.staleError(orderId);
+      throw err;
+    }
+    return { orderId, version: body.version + 1 };
+  }
+
+  async saveTransactionDetails(actor: Actor, body: SaveTransactionBody): Promise<{ orderId: string; version: number }> {
+    const orderId = normalizeOrderId(body.orderId);
+    const change = { transaction_id: body.transactionId.trim(), merchant_name: body.merchantName.trim() };
+    const result = await this.db.transaction().execute(async (trx) => {
+      const order = await lockOrder(trx, orderId);
+      if (!order) throw new AppError('ORDER_NOT_FOUND', `Order ${body.orderId.trim()} was not found.`);
+      if (body.version !== undefined && body.version !== order.version) return null;
+      if (!EVIDENCE_STATUSES.includes(order.process_status)) {
+        throw new AppError(
+          'WRONG_STATUS',
+          `Transaction details can be saved only for Completed or Customer Called orders; this order is ${STATUS_LABELS[order.process_status]}.`,
+        );
+      }
+      const version = await updateTransactionDetails(trx, order.id, change);
+      await writeAudit(trx, actor, [
+        {
+          action: 'order.transaction-details',
+          orderId: order.id,
+          target: orderId,
+          before: { transaction_id: order.transaction_id, merchant_name: order.merchant_name, version: order.version },
+          after: { ...change, version },
+        },
+      ]);
+      return { orderId, version };
+    });
+    if (!result) throw await this.staleError(orderId);
+    return result;
+  }
+
+  private async staleError(orderId: string): Promise<AppError> {
+    const last = await selectLastChange(this.db, orderId);
+    const who = last?.actor_name ?? 'someone else';
+    const when = last ? ` at ${utcText(new Date(last.at))}` : '';
+    return new AppError(
+      'STALE_VERSION',
+      `Order ${orderId} was changed by ${who}${when} after you opened it. Nothing was overwritten: check the latest details and try again.`,
+      { data: { changedBy: who, ...(last ? { changedAt: iso(last.at) } : {}) } },
+    );
+  }
+}
