@@ -3,7 +3,7 @@
 // payment, version, role and current status per order, changes the eligible ones and writes their audit
 // rows, all in one transaction. Orders that cannot move are reported with a code, never overwritten.
 import type { Kysely } from 'kysely';
-import { can, type BulkResult, type ErrorCode, type ProcessStatus } from '@eta/contracts';
+import { can, MOVE_TO_BUTTONS, type BulkResult, type ErrorCode, type ProcessStatus } from '@eta/contracts';
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
@@ -13,16 +13,7 @@ import { lockOrders, normalizeOrderId, updateOrders, type LockedOrder, type Orde
 import { CLOSED_STATUSES } from './queues.js';
 
 /** Statuses the detail page's Move-to buttons and bulk delete may set through change-order-status. */
-const MOVABLE_TO: ProcessStatus[] = [
-  'Awaiting',
-  'AwaitingGovt',
-  'Customer Called',
-  'Contact Customer',
-  'Completed',
-  'Refunds',
-  'ChargeBack',
-  'Deleted',
-];
+const MOVABLE_TO: readonly ProcessStatus[] = MOVE_TO_BUTTONS.map((button) => button.status);
 
 /** Why one order cannot move; null when it can. */
 type Skip = { code: ErrorCode; reason: string } | null;
