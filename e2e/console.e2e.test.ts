@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN, launchBrowser, resultsDir, signIn, startServer, type RunningServer } from './harness.js';
+import { ADMIN, apiGet, launchBrowser, resultsDir, signIn, startServer, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -25,6 +25,18 @@ async function tileCount(page: Page, key: string): Promise<number> {
   return Number(/^(\d+)/.exec((await tile.textContent()) ?? '')![1]);
 }
 
+/** Toasts open below the header, so they never cover the user menu. */
+async function expectToastBelowHeader(page: Page, text?: string) {
+  const alert = page
+    .getByRole('alert')
+    .filter({ hasText: text ?? /./ })
+    .first();
+  await alert.waitFor();
+  const toast = (await alert.boundingBox())!;
+  const header = (await page.locator('header').boundingBox())!;
+  expect(toast.y).toBeGreaterThanOrEqual(header.y + header.height);
+}
+
 async function logout(page: Page) {
   await page.locator('#account-button').click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -43,8 +55,9 @@ describe('staff console', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, server.baseUrl, ADMIN.email, ADMIN.password);
     await expect.poll(() => page.getByText('Welcome Administrator').isVisible()).toBe(true);
-    for (const key of TILES) expect(await tileCount(page, key)).toBeGreaterThanOrEqual(0);
-    expect(await tileCount(page, 'newOrdersCount')).toBeGreaterThan(0);
+    const counts = await apiGet<Record<string, number>>(page, '/api/admin/get-folder-count');
+    for (const key of TILES) expect(await tileCount(page, key)).toBe(counts[key]);
+    expect(counts.newOrdersCount).toBeGreaterThan(0);
     await page.screenshot({ path: path.join(resultsDir, 'dashboard.png'), fullPage: true });
 
     const menu = page.getByRole('navigation', { name: 'Main menu' });
@@ -93,6 +106,7 @@ describe('staff console', () => {
     await page.getByRole('dialog').getByText('Are you sure want to assigned orders.').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await page.getByText('Order has been assigned successfully').waitFor();
+    await expectToastBelowHeader(page, 'Order has been assigned successfully');
     for (const id of picked) await expect.poll(() => page.getByText(id, { exact: true }).count()).toBe(0);
 
     await page
@@ -129,6 +143,25 @@ describe('staff console', () => {
     await page.getByText('Showing 1 to 1 of 1 entries').waitFor();
     expect(await page.getByRole('row').filter({ hasText: picked[0]! }).getByText('Deleted').count()).toBe(1);
     await page.screenshot({ path: path.join(resultsDir, 'deleted-orders.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('on a phone, a toast opens below the header and leaves the user menu usable', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    await signIn(page, server.baseUrl, demoUser('Team'), server.demoPassword);
+    // The sign-in success toast is still showing on the dashboard.
+    await expectToastBelowHeader(page);
+    await page.screenshot({ path: path.join(resultsDir, 'dashboard-360.png'), fullPage: true });
+
+    await page.locator('#account-button').click();
+    const logoutItem = page.getByRole('menuitem', { name: 'Logout' });
+    await logoutItem.waitFor();
+    // The open menu hides the page from assistive technology, so the toast is found by its own class here.
+    expect(await page.locator('.Toastify__toast').isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(resultsDir, 'account-menu-360.png') });
+    // A click that another element would catch fails here: the menu is not under the toast.
+    await logoutItem.click({ timeout: 5_000 });
+    await page.waitForURL(`${server.baseUrl}/`);
     await page.close();
   });
 });

@@ -34,7 +34,12 @@ const freePort = () =>
     });
   });
 
-export async function startServer(): Promise<RunningServer> {
+export interface ServerOptions {
+  /** How many demo orders to seed (the server's DEMO_ORDERS); the default keeps start-up quick. */
+  demoOrders?: number;
+}
+
+export async function startServer({ demoOrders = 400 }: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eta-e2e-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
@@ -47,7 +52,7 @@ export async function startServer(): Promise<RunningServer> {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       DEMO_DATA: 'true',
-      DEMO_ORDERS: '400',
+      DEMO_ORDERS: String(demoOrders),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -99,6 +104,15 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** Calls the API from the page with the signed-in user's stored token, as the app does. */
+export function apiGet<T>(page: Page, url: string): Promise<T> {
+  return page.evaluate(async (path) => {
+    const { accessToken } = JSON.parse(localStorage.getItem('user') ?? '{}') as { accessToken?: string };
+    const response = await fetch(path, { headers: { Authorization: accessToken ?? '' } });
+    return ((await response.json()) as { data: T }).data;
+  }, url);
 }
 
 export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {

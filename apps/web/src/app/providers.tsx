@@ -14,7 +14,8 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {children}
-        <ToastContainer {...TOAST_OPTIONS} />
+        {/* MUI's layer for passing messages: above dialogs, below the open account menu (app-header). */}
+        <ToastContainer {...TOAST_OPTIONS} style={{ ...TOAST_OPTIONS.style, zIndex: theme.zIndex.snackbar }} />
       </ThemeProvider>
     </Provider>
   );

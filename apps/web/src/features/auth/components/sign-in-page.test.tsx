@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/api-stub';
 import { renderWithApp } from '../../../test/render';
 import { makeToken } from '../../../test/session';
+import { endToastAnimations } from '../../../test/toasts';
 import { SignInPage } from './sign-in-page';
 
 function renderSignIn() {
@@ -106,6 +107,10 @@ describe('Sign-in toasts', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByText('Login successful')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('Invalid email or password')).toBeNull());
+    await waitFor(() => {
+      endToastAnimations();
+      expect(screen.queryByText('Invalid email or password')).toBeNull();
+    });
+    expect(screen.getByText('Login successful')).toBeTruthy();
   });
 });

@@ -66,6 +66,8 @@ export function AppHeader({ userName, showMenuButton, isMenuOpen, onToggleMenu, 
             open={Boolean(anchor)}
             onClose={closeAccountMenu}
             slotProps={{ list: { 'aria-labelledby': 'account-button' } }}
+            // Toasts open just below the header, where this menu drops down: Logout stays above them.
+            sx={{ zIndex: (theme) => theme.zIndex.snackbar + 1 }}
           >
             <MenuItem
               onClick={() => {

@@ -2,15 +2,17 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useSelectedCount, type RowSelection } from '../hooks/use-row-selection';
 import { ORDER_ACTIONS, type OrderActionKind } from '../order-actions';
 
 interface BulkActionBarProps {
   actions: readonly OrderActionKind[];
-  selectedCount: number;
+  selection: RowSelection;
   onAction: (kind: OrderActionKind) => void;
 }
 
-export function BulkActionBar({ actions, selectedCount, onAction }: BulkActionBarProps) {
+export function BulkActionBar({ actions, selection, onAction }: BulkActionBarProps) {
+  const selectedCount = useSelectedCount(selection);
   if (actions.length === 0) return null;
   return (
     <Stack direction="row" alignItems="center" gap={1} flexWrap="wrap">

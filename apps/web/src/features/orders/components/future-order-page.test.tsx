@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, stubApi } from '../../../test/api-stub';
 import { isListCall, listPage, orderRow } from '../../../test/orders';
 import { renderWithApp } from '../../../test/render';
@@ -9,13 +9,26 @@ import { FutureOrderPage } from './future-order-page';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** Today, as the page sees it (only the clock is faked; timers run as usual). */
+function today(iso: string) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(iso));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const monthCounts = (count: (month: number) => number) =>
+  ok(MONTHS.map((label, index) => ({ month: index + 1, label, count: count(index + 1) })));
+
 describe('Future Order', () => {
   it("shows twelve month tiles and opens a month's orders, with the month in the URL", async () => {
+    // In January every month ahead is this year's.
+    today('2025-01-10T12:00:00Z');
     signIn('Asha Rao', 'Manager');
     const api = stubApi((call) => {
-      if (call.path === '/api/admin/future-order-counts') {
-        return ok(MONTHS.map((label, index) => ({ month: index + 1, label, count: index === 2 ? 4 : 0 })));
-      }
+      if (call.path === '/api/admin/future-order-counts') return monthCounts((month) => (month === 3 ? 4 : 0));
       if (isListCall(call, 'futureOrder')) {
         return listPage([orderRow({ processing_type: 'Future', processing_date: '2025-03-14', process_month: 'Mar' })]);
       }
@@ -58,5 +71,32 @@ describe('Future Order', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByTestId('future-month-12')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/');
+  });
+
+  it('names the year of the months that fall in next year', async () => {
+    today('2026-11-21T12:00:00Z');
+    signIn('Asha Rao', 'Team');
+    stubApi((call) => {
+      if (call.path === '/api/admin/future-order-counts') return monthCounts((month) => (month === 1 ? 1 : 3));
+      if (isListCall(call, 'futureOrder')) {
+        return listPage([orderRow({ processing_type: 'Future', processing_date: '2027-01-14', process_month: 'Jan' })]);
+      }
+      return undefined;
+    });
+    renderWithApp(<FutureOrderPage user={{ name: 'Asha Rao', type: 'Team' }} />);
+
+    const january = await screen.findByTestId('future-month-1');
+    await waitFor(() => expect(january.textContent).toBe('1Jan 2027'));
+    expect(screen.getByTestId('future-month-10').textContent).toBe('3Oct 2027');
+    expect(screen.getByTestId('future-month-11').textContent).toBe('3Nov');
+    expect(screen.getByTestId('future-month-12').textContent).toBe('3Dec');
+    expect(within(january).getByRole('button').getAttribute('aria-label')).toBe('Jan 2027: 1 order');
+    expect(within(screen.getByTestId('future-month-12')).getByRole('button').getAttribute('aria-label')).toBe(
+      'Dec: 3 orders',
+    );
+
+    await userEvent.click(within(january).getByRole('button'));
+    expect(await screen.findByRole('heading', { name: 'Future Orders — Jan 2027' })).toBeTruthy();
+    expect(within(await screen.findByRole('row', { name: /ETA-200020076/ })).getByText('14/01/2027')).toBeTruthy();
   });
 });

@@ -7,7 +7,7 @@ import { QUEUES } from '@eta/contracts/domain';
 import { PageHeader } from '../../../components/page-header';
 import type { SessionUser } from '../../../lib/auth/session';
 import { useGetFutureOrderCountsQuery } from '../api/orders-api';
-import { MONTH_LABELS } from '@eta/contracts/domain';
+import { futureMonthLabel } from '../future-month-label';
 import { FutureMonthTiles } from './future-month-tiles';
 import { OrderListView } from './order-list-view';
 
@@ -29,7 +29,7 @@ export function FutureOrderPage({ user }: { user: SessionUser }) {
     return (
       <OrderListView
         key={month}
-        title={`${title} — ${MONTH_LABELS[month - 1] ?? ''}`}
+        title={`${title} — ${futureMonthLabel(month)}`}
         queue="futureOrder"
         user={user}
         month={month}

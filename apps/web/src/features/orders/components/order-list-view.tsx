@@ -97,8 +97,8 @@ export function OrderListView({ title, queue, user, month, searchable = true, ex
         {searchable ? <OrderSearchBox query={params.query} onSearch={setQuery} /> : <span />}
         <BulkActionBar
           actions={bulkActionsFor(queue, user.type)}
-          selectedCount={selection.selection.length}
-          onAction={(kind) => requestAction(kind, selection.selection)}
+          selection={selection}
+          onAction={(kind) => requestAction(kind, selection.orders())}
         />
       </Stack>
       <OrderTable

@@ -4,12 +4,13 @@
 // Long pages ("All" is up to 5,000 rows) render only the rows in view, and a row re-renders only when its own
 // data or tick changes, so a page of any size opens and ticks without a pause (docs/PERFORMANCE.md).
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
+import { buttonBaseClasses } from '@mui/material/ButtonBase';
+import Checkbox, { checkboxClasses } from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
+import TableBody, { tableBodyClasses } from '@mui/material/TableBody';
 import TableCell, { tableCellClasses } from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
@@ -19,7 +20,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { OrderListRow } from '@eta/contracts';
 import type { OrderColumn } from '../order-columns';
-import type { RowSelection } from '../hooks/use-row-selection';
+import { useIsSelected, useSelectedCount, type RowSelection } from '../hooks/use-row-selection';
 import { TableMessageRow } from '../../../components/table-message-row';
 import { OrderRowActions } from './order-row-actions';
 
@@ -30,10 +31,10 @@ export const TABLE_HEIGHT_PX = 550;
  * sees. Longer pages (500 and All) render the rows in the 550 px window plus OVERSCAN_ROWS each side.
  */
 const RENDER_ALL_UP_TO = 100;
-/** A small row with a checkbox and a View button; rows are measured once rendered (e-mails may wrap). */
-const ESTIMATED_ROW_PX = 45;
+/** Most rows take two lines at 1280 and 360 px (an e-mail or a name wraps); each is measured once rendered. */
+const ESTIMATED_ROW_PX = 53;
 /** Also covers the sticky header's height, which the row offsets do not count. */
-const OVERSCAN_ROWS = 10;
+const OVERSCAN_ROWS = 5;
 
 /** Cells give way so the table fits beside the side menu: long e-mails break, ids and dates do not. */
 const CELL_WRAP = {
@@ -47,6 +48,11 @@ const PADDED_CELL = `.${tableCellClasses.root}:not(.${tableCellClasses.paddingCh
 const TABLE_STYLES: SxProps<Theme> = {
   [`& ${PADDED_CELL}`]: { px: 1 },
   [`& ${PADDED_CELL}:last-of-type`]: { pr: 2 },
+  // Row checkboxes have no ripple (its animation slowed the frame that shows a tick); keyboard focus still shows.
+  [`& .${tableBodyClasses.root} .${checkboxClasses.root}.${buttonBaseClasses.focusVisible}`]: (theme: Theme) => ({
+    outline: `2px solid ${theme.palette.primary.main}`,
+    outlineOffset: -6,
+  }),
 };
 
 interface OrderTableProps {
@@ -59,9 +65,9 @@ interface OrderTableProps {
   emptyText: string;
   /** Shown instead of emptyText when the list could not be loaded. */
   errorText?: string;
-  selection: Pick<RowSelection, 'isSelected' | 'toggle' | 'toggleAll'>;
+  selection: RowSelection;
   canDelete: boolean;
-  /** Must be stable (rows are memoized on it). */
+  /** Must be stable: rows are memoized on it. */
   onDelete: (row: OrderListRow) => void;
 }
 
@@ -84,9 +90,8 @@ interface OrderTableRowProps {
   /** The row's place in the page. */
   index: number;
   columns: readonly OrderColumn[];
-  selected: boolean;
+  selection: RowSelection;
   canDelete: boolean;
-  onToggle: (row: OrderListRow) => void;
   onDelete: (row: OrderListRow) => void;
   /** Windowed tables measure each rendered row. */
   measureRef?: (element: HTMLTableRowElement | null) => void;
@@ -96,12 +101,12 @@ const OrderTableRow = memo(function OrderTableRow({
   row,
   index,
   columns,
-  selected,
+  selection,
   canDelete,
-  onToggle,
   onDelete,
   measureRef,
 }: OrderTableRowProps) {
+  const selected = useIsSelected(selection, row.order_id);
   return (
     <TableRow
       hover
@@ -115,7 +120,8 @@ const OrderTableRow = memo(function OrderTableRow({
       <TableCell padding="checkbox">
         <Checkbox
           checked={selected}
-          onChange={() => onToggle(row)}
+          disableRipple
+          onChange={() => selection.toggle(row)}
           slotProps={{ input: { 'aria-label': `Select order ${row.order_id}` } }}
         />
       </TableCell>
@@ -130,6 +136,20 @@ const OrderTableRow = memo(function OrderTableRow({
     </TableRow>
   );
 });
+
+function SelectAllCheckbox({ rows, selection }: { rows: readonly OrderListRow[]; selection: RowSelection }) {
+  const selectedOnPage = useSelectedCount(selection, rows);
+  const allSelected = rows.length > 0 && selectedOnPage === rows.length;
+  return (
+    <Checkbox
+      checked={allSelected}
+      indeterminate={selectedOnPage > 0 && !allSelected}
+      disabled={rows.length === 0}
+      onChange={() => selection.toggleAll(rows)}
+      slotProps={{ input: { 'aria-label': 'Select all orders on this page' } }}
+    />
+  );
+}
 
 /** Stands in for the rows above or below the window, so the scroll bar stays true to the whole page. */
 function SpacerRow({ colSpan, height }: { colSpan: number; height: number }) {
@@ -154,8 +174,6 @@ export function OrderTable({
   onDelete,
 }: OrderTableProps) {
   const colSpan = columns.length + 2;
-  const selectedOnPage = rows.filter((row) => selection.isSelected(row.order_id)).length;
-  const allSelected = rows.length > 0 && selectedOnPage === rows.length;
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const isWindowed = !isLoading && rows.length > RENDER_ALL_UP_TO;
@@ -175,9 +193,8 @@ export function OrderTable({
       row={row}
       index={index}
       columns={columns}
-      selected={selection.isSelected(row.order_id)}
+      selection={selection}
       canDelete={canDelete}
-      onToggle={selection.toggle}
       onDelete={onDelete}
       measureRef={measureRef}
     />
@@ -226,13 +243,7 @@ export function OrderTable({
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox">
-                <Checkbox
-                  checked={allSelected}
-                  indeterminate={selectedOnPage > 0 && !allSelected}
-                  disabled={rows.length === 0}
-                  onChange={() => selection.toggleAll(rows)}
-                  slotProps={{ input: { 'aria-label': 'Select all orders on this page' } }}
-                />
+                <SelectAllCheckbox rows={rows} selection={selection} />
               </TableCell>
               {columns.map((column) => (
                 <TableCell key={column.key} sx={{ fontWeight: 600, ...CELL_WRAP[column.wrap] }}>
