@@ -198,3 +198,31 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** "1 order", "3 orders": counts read as a person would write them. */
 export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+const US_EASTERN = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+});
+
+/** A moment in America/New_York on the 24-hour clock, labelled EST or EDT as the date requires (spec §9). */
+export function easternParts(
+  at: Date,
+): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second' | 'zone', string> {
+  const part = Object.fromEntries(US_EASTERN.formatToParts(at).map((p) => [p.type, p.value]));
+  return {
+    year: part.year ?? '',
+    month: part.month ?? '',
+    day: part.day ?? '',
+    hour: part.hour ?? '',
+    minute: part.minute ?? '',
+    second: part.second ?? '',
+    zone: part.timeZoneName ?? '',
+  };
+}

@@ -1,4 +1,5 @@
 // Display formats of the order lists (spec §3, DESIGN §7): UTC dates as DD/MM/YYYY, telephone with its dialling code.
+import { easternParts } from '@eta/contracts/domain';
 
 const pad = (value: number): string => String(value).padStart(2, '0');
 
@@ -29,19 +30,8 @@ export function formatUtcDate(value: string | null | undefined): string {
 export function formatEasternDateTime(iso: string | null | undefined): string {
   const date = parseDate(iso);
   if (!date) return '';
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'America/New_York',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}:${part('second')} ${part('timeZoneName')}`;
+  const p = easternParts(date);
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second} ${p.zone}`;
 }
 
 /** '+<country_code> <telephone_number>'; just the number when there is no code; '' when there is no number. */
