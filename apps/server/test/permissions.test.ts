@@ -185,6 +185,21 @@ describe('authorization matrix (spec §6, by hand)', () => {
     expect(rows).toEqual([
       expect.objectContaining({ target: 'GET /api/admin/get-orders-list/orderHistory', ip: '198.51.100.4' }),
     ]);
+    // Refused by the route guard itself rather than by a service.
+    const night = await t.signIn('Night Staff');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/change-password',
+      headers: { authorization: night.token },
+      payload: { newPassword: 'abcdefgh' },
+    });
+    const guard = await t.database.db
+      .selectFrom('audit_log')
+      .select(['target', 'actor_name'])
+      .where('action', '=', 'security.forbidden')
+      .where('actor_id', '=', night.id)
+      .execute();
+    expect(guard).toEqual([{ target: 'POST /api/admin/change-password', actor_name: night.name }]);
   });
 
   it('refuses to start with a route that has no entry in the table', async () => {
