@@ -47,6 +47,18 @@ export default tseslint.config(
     },
   },
   {
+    // The demo-data generator (2,600 lines with its catalogue) is loaded with a dynamic import() only when
+    // demo data is asked for, never by a static import on the production start path.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/seed/**', 'apps/server/src/cli/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/modules/seed/*'], message: 'Load demo data with a dynamic import().' }] },
+      ],
+    },
+  },
+  {
     files: ['bench/**', 'e2e/**', '.ci/**', '**/cli/**'],
     rules: { 'no-console': 'off' },
   },

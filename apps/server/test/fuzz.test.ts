@@ -221,6 +221,16 @@ describe('what a person is told', () => {
   });
 
   it('wrong types are refused, not coerced: sign-in with a number and an array is a 400', async () => {
+    const search = await send(
+      {
+        method: 'POST',
+        url: '/api/admin/search-order',
+        payload: { start: null, end: 10, searchVal: 'a', folderName: 'newOrder' },
+      },
+      true,
+    );
+    expect(search.res.statusCode).toBe(400);
+    expect(search.res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { start: expect.any(String) } });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/admin-login',

@@ -1,0 +1,47 @@
+// The local store keeps what it is given under a generated key, and nothing else can be reached through it.
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LocalDocumentStore } from './local-document-store.js';
+
+let dir: string;
+let store: LocalDocumentStore;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'eta-store-'));
+  store = new LocalDocumentStore(dir);
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('LocalDocumentStore', () => {
+  it('stores bytes under a generated key with their size and sha256, and gives them back', async () => {
+    const content = Buffer.from('%PDF-1.7 approved eTA');
+    const stored = await store.put(content, { extension: 'pdf' });
+    expect(stored).toMatchObject({
+      key: expect.stringMatching(/^[0-9a-f]{2}\/[0-9a-f]{32}\.pdf$/),
+      size: content.length,
+      sha256: createHash('sha256').update(content).digest('hex'),
+    });
+    expect(await store.read(stored.key)).toEqual(content);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await store.get(stored.key)) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks)).toEqual(content);
+    expect(await store.exists(stored.key)).toBe(true);
+    await store.delete(stored.key);
+    expect(await store.exists(stored.key)).toBe(false);
+    await expect(store.read(stored.key)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('refuses keys it did not generate, so no path can escape the store', async () => {
+    for (const key of ['../secrets/jwt-secret', '/etc/passwd', 'ab/../../x', 'ab\\cd', '']) {
+      expect(await store.exists(key), key).toBe(false);
+      await expect(store.read(key), key).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+
+  it('leaves no temporary files behind', async () => {
+    const { key } = await store.put(Buffer.from('x'));
+    expect(await readdir(path.join(dir, key.slice(0, 2)))).toEqual([key.slice(3)]);
+  });
+});

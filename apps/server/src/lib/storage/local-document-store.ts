@@ -1,0 +1,62 @@
+// The default DocumentStore: files under DATA_DIR/documents (never inside a served folder), named by a
+// random key in two-level fan-out directories, written to a temporary name first and renamed, so a reader
+// never sees half a file.
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { AppError } from '../errors.js';
+import type { DocumentStore, StoredDocument } from './document-store.js';
+
+const KEY = /^[0-9a-f]{2}\/[0-9a-f]{32}(\.[a-z0-9]{1,8})?$/;
+
+export class LocalDocumentStore implements DocumentStore {
+  constructor(private readonly root: string) {}
+
+  /** The file of a key; refuses anything that is not a key this store generated (no traversal). */
+  private pathOf(key: string): string {
+    if (!KEY.test(key)) throw new AppError('NOT_FOUND', 'The document was not found.');
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(content: Buffer, options: { extension?: string } = {}): Promise<StoredDocument> {
+    const id = randomBytes(16).toString('hex');
+    const extension = options.extension && /^[a-z0-9]{1,8}$/.test(options.extension) ? `.${options.extension}` : '';
+    const key = `${id.slice(0, 2)}/${id}${extension}`;
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    const temporary = `${file}.${randomBytes(4).toString('hex')}.part`;
+    await writeFile(temporary, content, { mode: 0o600, flag: 'wx' });
+    await rename(temporary, file);
+    return { key, size: content.length, sha256: createHash('sha256').update(content).digest('hex') };
+  }
+
+  async get(key: string): Promise<Readable> {
+    const file = this.pathOf(key);
+    if (!(await this.exists(key))) throw new AppError('NOT_FOUND', 'The document was not found.');
+    return createReadStream(file);
+  }
+
+  async read(key: string): Promise<Buffer> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('NOT_FOUND', 'The document was not found.');
+      throw err;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch (err) {
+      if (err instanceof AppError || (err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}
