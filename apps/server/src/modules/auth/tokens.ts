@@ -2,6 +2,7 @@
 // changing the password changes pwv, so every older token stops working. `jti` names the session, so a
 // logout can end exactly that token.
 import { randomUUID } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import type { StaffType } from '@eta/contracts';
 
@@ -21,28 +22,35 @@ export interface VerifiedToken {
 }
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** Imported once: jose would otherwise import the raw secret on every signature and verification. */
+  private readonly key: Promise<webcrypto.CryptoKey>;
   constructor(
     secret: string,
     private readonly expiresIn: string,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
-  sign(s: TokenSubject): Promise<string> {
+  async sign(s: TokenSubject): Promise<string> {
     return new SignJWT({ name: s.name, type: s.type, pwv: s.passwordChangedAt.getTime() })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(s.id))
       .setJti(randomUUID())
       .setIssuedAt()
       .setExpirationTime(this.expiresIn)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** Returns null for any token that is malformed, forged or expired. */
   async verify(token: string): Promise<VerifiedToken | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       const staffId = Number(payload.sub);
       const { pwv, jti, exp } = payload;
       if (!Number.isInteger(staffId) || typeof pwv !== 'number' || typeof jti !== 'string' || exp === undefined) {
