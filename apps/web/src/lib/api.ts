@@ -1,9 +1,12 @@
 // The one RTK Query API; every feature adds its endpoints with `api.injectEndpoints`.
-// Failures (HTTP error or envelope status other than 1) become { status, message, data } and are shown once,
+// Failures (HTTP error or envelope status other than 1) become { status, message, code, data } and are shown once,
 // here, as an error toast (spec §8); the expired-session case is handled by `sendRequest`.
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { toast } from 'react-toastify';
+import type { ErrorCode } from '@eta/contracts';
+import { ERROR_CODES } from '@eta/contracts/domain';
 import {
+  envelopeCodeOf,
   envelopeDataOf,
   envelopeStatusOf,
   failureMessage,
@@ -31,8 +34,15 @@ export interface ApiError {
   /** HTTP status; 0 when the server could not be reached. */
   status: number;
   message: string;
+  /** The failure envelope's reason code (clients branch on it, never on the wording), when it has one. */
+  code?: ErrorCode;
   /** The failure envelope's `data`, when it has one. */
   data?: unknown;
+}
+
+function errorCodeOf(body: unknown): ErrorCode | undefined {
+  const code = envelopeCodeOf(body);
+  return (ERROR_CODES as readonly string[]).includes(code ?? '') ? (code as ErrorCode) : undefined;
 }
 
 export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (request, { signal }) => {
@@ -43,6 +53,7 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (r
   const error: ApiError = {
     status: outcome.httpStatus,
     message: failureMessage(outcome),
+    code: errorCodeOf(outcome.body),
     data: envelopeDataOf(outcome.body),
   };
   const alreadyShown = !isPublic && (outcome.httpStatus === 401 || envelopeStatusOf(outcome.body) === 401);
@@ -54,6 +65,6 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (r
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['FolderCounts', 'OrderList', 'FutureOrderCounts'],
+  tagTypes: ['FolderCounts', 'OrderList', 'FutureOrderCounts', 'OrderDetail'],
   endpoints: () => ({}),
 });

@@ -44,3 +44,18 @@ export function formatTelephone(countryCode: string | null, telephone: string | 
 export function formatFullName(firstName: string | null, surname: string | null): string {
   return [firstName, surname].filter((part): part is string => Boolean(part?.trim())).join(' ');
 }
+
+/** An ISO timestamp as a US date and time (spec §9), as the server words remarks: 'MM/DD/YYYY', 'HH:mm:ss EST'. */
+export function formatUsEastern(iso: string | null | undefined): { date: string; time: string } | null {
+  const date = parseDate(iso);
+  if (!date) return null;
+  const p = easternParts(date);
+  return { date: `${p.month}/${p.day}/${p.year}`, time: `${p.hour}:${p.minute}:${p.second} ${p.zone}` };
+}
+
+/** A calendar date kept as year, month and day numbers (birth, passport issue and expiry) as DD/MM/YYYY. */
+export function formatDateParts(year?: number, month?: number, day?: number): string {
+  if (year === undefined) return '';
+  if (month === undefined || day === undefined) return String(year);
+  return `${pad(day)}/${pad(month)}/${year}`;
+}

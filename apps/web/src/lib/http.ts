@@ -60,6 +60,12 @@ export function envelopeStatusOf(body: unknown): unknown {
   return field(body, 'status');
 }
 
+/** The failure envelope's machine-readable reason (`code`, ERROR_CODES), when it has one. */
+export function envelopeCodeOf(body: unknown): string | undefined {
+  const code = field(body, 'code');
+  return typeof code === 'string' && code.length > 0 ? code : undefined;
+}
+
 /** The envelope's `data`; a failure may carry one too (a refused bulk move names the orders it skipped). */
 export function envelopeDataOf(body: unknown): unknown {
   return field(body, 'data');

@@ -1,7 +1,7 @@
 // The staff console's route components, loaded lazily as one chunk: the entry, the guarded layout and the
 // pages inside it. Features are composed here; they never import each other.
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router';
 import Alert from '@mui/material/Alert';
 import type { Capability, QueueName } from '@eta/contracts';
 import { can } from '@eta/contracts/domain';
@@ -11,7 +11,6 @@ import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import type { SessionUser } from '../../lib/auth/session';
 import { useCurrentUser } from '../../lib/auth/use-current-user';
-import { decodeOrderId } from '../../lib/order-id';
 import { ChangePasswordPage } from '../../features/auth/components/change-password-page';
 import { SignInPage } from '../../features/auth/components/sign-in-page';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
@@ -20,6 +19,7 @@ import {
   useReloadFolderCountsOnRouteChange,
 } from '../../features/folder-counts/hooks/use-folder-counts';
 import { StaffLayout } from '../../features/layout/components/staff-layout';
+import { OrderDetailPage } from '../../features/order-detail/components/order-detail-page';
 import { FutureOrderPage } from '../../features/orders/components/future-order-page';
 import { QueuePage } from '../../features/orders/components/queue-page';
 
@@ -102,10 +102,7 @@ export function ComingSoonRoute({ title, capability }: { title: string; capabili
 }
 
 export function ViewOrderRoute() {
-  const { encodedId = '' } = useParams();
-  const orderId = decodeOrderId(encodedId);
-  if (!orderId) return <NotFoundPage homePath={paths.dashboard} />;
-  return <ComingSoonPage title={`Order ${orderId}`} />;
+  return <OrderDetailPage user={useStaffUser()} />;
 }
 
 export function AdminNotFoundRoute() {

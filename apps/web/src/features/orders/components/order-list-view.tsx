@@ -1,6 +1,7 @@
 // One order list with everything around it: title, Refresh, search, bulk actions, the table, pagination and
 // the confirmation dialog. Used by every queue page and by the Future Order month view.
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -9,6 +10,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { api } from '../../../lib/api';
 import type { SessionUser } from '../../../lib/auth/session';
+import type { OrderLinkState } from '../../../lib/order-links';
 import { useAppDispatch } from '../../../lib/store';
 import { columnsFor } from '../order-columns';
 import { bulkActionsFor, canDeleteIn } from '../order-actions';
@@ -52,7 +54,13 @@ export function OrderListView({ title, queue, user, month, searchable = true, ex
     },
   });
 
-  const rows = list.page?.rows ?? [];
+  const rows = useMemo(() => list.page?.rows ?? [], [list.page]);
+  const { pathname, search } = useLocation();
+  // View takes this list along, so the detail page's Back and "Next order" work from this very page.
+  const linkState = useMemo<OrderLinkState>(
+    () => ({ fromList: { path: `${pathname}${search}`, title, orderIds: rows.map((row) => row.order_id) } }),
+    [pathname, search, title, rows],
+  );
   const lastPage = Math.max(1, Math.ceil((list.page?.total ?? 0) / list.limit));
   const isPastLastPage = list.page !== undefined && rows.length === 0 && params.page > lastPage;
 
@@ -110,6 +118,7 @@ export function OrderListView({ title, queue, user, month, searchable = true, ex
         emptyText={list.isSearching ? NO_SEARCH_RESULTS_TEXT : NO_DATA_TEXT}
         errorText={errorText}
         selection={selection}
+        linkState={linkState}
         canDelete={canDelete}
         onDelete={deleteRow}
       />

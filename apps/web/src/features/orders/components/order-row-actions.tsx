@@ -1,5 +1,6 @@
 // The Action cell: View (greyed, with a tooltip naming the holder, when someone is assigned) and Delete, an
-// icon button named 'Delete' with a tooltip, so that the column stays narrow.
+// icon button named 'Delete' with a tooltip, so that the column stays narrow. View carries the list it was
+// opened from (lib/order-links), so the detail page can go back to it or on to the next order.
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -7,20 +8,23 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import type { OrderListRow } from '@eta/contracts';
-import { paths } from '../../../config/paths';
+import { orderDetailPath, type OrderLinkState } from '../../../lib/order-links';
 
 interface OrderRowActionsProps {
   row: OrderListRow;
+  /** The list page this row is on. */
+  linkState: OrderLinkState;
   canDelete: boolean;
   onDelete: (row: OrderListRow) => void;
 }
 
-export function OrderRowActions({ row, canDelete, onDelete }: OrderRowActionsProps) {
+export function OrderRowActions({ row, linkState, canDelete, onDelete }: OrderRowActionsProps) {
   const holder = row.assign_to.trim();
   const viewButton = (
     <Button
       component={RouterLink}
-      to={paths.viewOrder.build(row.order_id)}
+      to={orderDetailPath(row.order_id)}
+      state={linkState}
       size="small"
       variant="contained"
       color={holder ? 'inherit' : 'primary'}

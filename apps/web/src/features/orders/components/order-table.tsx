@@ -19,6 +19,7 @@ import { memo, useCallback, useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { OrderListRow } from '@eta/contracts';
+import type { OrderLinkState } from '../../../lib/order-links';
 import type { OrderColumn } from '../order-columns';
 import { useIsSelected, useSelectedCount, type RowSelection } from '../hooks/use-row-selection';
 import { TableMessageRow } from '../../../components/table-message-row';
@@ -66,6 +67,8 @@ interface OrderTableProps {
   /** Shown instead of emptyText when the list could not be loaded. */
   errorText?: string;
   selection: RowSelection;
+  /** What View carries to the detail page; changes with the rows (rows are memoized on it). */
+  linkState: OrderLinkState;
   canDelete: boolean;
   /** Must be stable: rows are memoized on it. */
   onDelete: (row: OrderListRow) => void;
@@ -91,6 +94,7 @@ interface OrderTableRowProps {
   index: number;
   columns: readonly OrderColumn[];
   selection: RowSelection;
+  linkState: OrderLinkState;
   canDelete: boolean;
   onDelete: (row: OrderListRow) => void;
   /** Windowed tables measure each rendered row. */
@@ -102,6 +106,7 @@ const OrderTableRow = memo(function OrderTableRow({
   index,
   columns,
   selection,
+  linkState,
   canDelete,
   onDelete,
   measureRef,
@@ -131,7 +136,7 @@ const OrderTableRow = memo(function OrderTableRow({
         </TableCell>
       ))}
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        <OrderRowActions row={row} canDelete={canDelete} onDelete={onDelete} />
+        <OrderRowActions row={row} linkState={linkState} canDelete={canDelete} onDelete={onDelete} />
       </TableCell>
     </TableRow>
   );
@@ -170,6 +175,7 @@ export function OrderTable({
   emptyText,
   errorText,
   selection,
+  linkState,
   canDelete,
   onDelete,
 }: OrderTableProps) {
@@ -194,6 +200,7 @@ export function OrderTable({
       index={index}
       columns={columns}
       selection={selection}
+      linkState={linkState}
       canDelete={canDelete}
       onDelete={onDelete}
       measureRef={measureRef}

@@ -1,0 +1,95 @@
+// The order detail page's calls (spec §7 "Staff orders", issue 7): the whole order in one answer, a comment,
+// a Move-to button, transaction details, and the holder actions through the queues' assign call.
+// Every change reloads the order; a status or holder change also reloads the lists and the folder counts,
+// refused or not (a refusal means the order changed under the person).
+import type {
+  AddRemarkBody,
+  ApiEnvelope,
+  AssignOrderBody,
+  BulkResult,
+  MoveOrderStatusBody,
+  OrderDetails,
+  RemarkEntry,
+  SaveTransactionBody,
+} from '@eta/contracts';
+import { api, type ApiError } from '../../../lib/api';
+
+export interface OrderChange {
+  orderId: string;
+  version: number;
+}
+
+/** A successful change: the server's message (shown as the toast) and what it returned. */
+export interface ChangeOutcome<T> {
+  message: string;
+  data?: T;
+}
+
+const outcome = <T>(body: ApiEnvelope<T>): ChangeOutcome<T> => ({ message: body.message, data: body.data });
+
+/** The page reports a stale copy in its own words (who changed the order and when) and reloads. */
+const isStale = (error: ApiError): boolean => error.code === 'STALE_VERSION';
+
+type DetailTag = { type: 'OrderDetail'; id: string };
+const detailTag = (orderId: string): DetailTag => ({ type: 'OrderDetail', id: orderId.toUpperCase() });
+const afterMove = (orderId: string) => [
+  detailTag(orderId),
+  'OrderList' as const,
+  'FolderCounts' as const,
+  'FutureOrderCounts' as const,
+];
+
+export interface AssignArgs {
+  orderId: string;
+  /** A staff name, or '' for Move to New orders. */
+  assignto: string;
+  version: number;
+}
+
+export const orderDetailApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getOrderDetails: build.query<OrderDetails, string>({
+      query: (orderId) => ({
+        url: `admin/get-orders-details/${encodeURIComponent(orderId)}`,
+        // An unknown order is the page's own "Order not found", not an error toast.
+        silent: (error) => error.code === 'ORDER_NOT_FOUND',
+      }),
+      transformResponse: (body: ApiEnvelope<OrderDetails>) => body.data!,
+      providesTags: (_result, _error, orderId) => [detailTag(orderId)],
+    }),
+    addRemark: build.mutation<ChangeOutcome<RemarkEntry>, AddRemarkBody>({
+      query: (body) => ({ url: 'admin/add-new-remark', method: 'POST', body }),
+      transformResponse: outcome<RemarkEntry>,
+      invalidatesTags: (result, _error, { orderId }) => (result ? [detailTag(orderId)] : []),
+    }),
+    moveOrderStatus: build.mutation<ChangeOutcome<OrderChange>, MoveOrderStatusBody>({
+      query: (body) => ({ url: 'admin/move-order-status', method: 'PUT', body, silent: isStale }),
+      transformResponse: outcome<OrderChange>,
+      invalidatesTags: (_result, _error, { orderId }) => afterMove(orderId),
+    }),
+    saveTransactionDetails: build.mutation<ChangeOutcome<OrderChange>, SaveTransactionBody>({
+      query: (body) => ({ url: 'admin/save-transaction-details', method: 'POST', body, silent: isStale }),
+      transformResponse: outcome<OrderChange>,
+      invalidatesTags: (_result, _error, { orderId }) => [detailTag(orderId)],
+    }),
+    // The queues' call with one order; its 409 names the reason in `code` (and the skipped order in `data`).
+    assignOrder: build.mutation<ChangeOutcome<BulkResult>, AssignArgs>({
+      query: ({ orderId, assignto, version }) => ({
+        url: 'admin/assign-order-status',
+        method: 'PUT',
+        body: { orderId: [orderId], assignto, versions: { [orderId]: version } } satisfies AssignOrderBody,
+        silent: isStale,
+      }),
+      transformResponse: outcome<BulkResult>,
+      invalidatesTags: (_result, _error, { orderId }) => afterMove(orderId),
+    }),
+  }),
+});
+
+export const {
+  useGetOrderDetailsQuery,
+  useAddRemarkMutation,
+  useMoveOrderStatusMutation,
+  useSaveTransactionDetailsMutation,
+  useAssignOrderMutation,
+} = orderDetailApi;

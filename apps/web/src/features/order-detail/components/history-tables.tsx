@@ -1,0 +1,150 @@
+// The order's Email History (mails of the outbox, shown only when there are any), uploaded documents and
+// Download History (times in America/New_York, spec §9). Each table scrolls sideways inside its own box.
+import type { ReactNode } from 'react';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { OrderDetails } from '@eta/contracts';
+import { TableMessageRow } from '../../../components/table-message-row';
+import { formatEasternDateTime, formatUtcDateTime } from '../../../lib/format';
+
+type MailEntry = OrderDetails['mailHistory'][number];
+type DownloadEntry = OrderDetails['downloadHistory'][number];
+type UploadedDocument = OrderDetails['uploadDoc'][number];
+
+interface SimpleTableProps<T> {
+  label: string;
+  headings: readonly string[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  cells: (row: T, index: number) => ReactNode[];
+}
+
+function SimpleTable<T>({ label, headings, rows, rowKey, cells }: SimpleTableProps<T>) {
+  return (
+    <TableContainer sx={{ overflowX: 'auto', containerType: 'inline-size', border: 1, borderColor: 'divider' }}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {headings.map((heading) => (
+              <TableCell key={heading} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {heading}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.length === 0 ? (
+            <TableMessageRow colSpan={headings.length} py={2}>
+              No data available in table
+            </TableMessageRow>
+          ) : (
+            rows.map((row, index) => (
+              <TableRow key={rowKey(row)}>
+                {cells(row, index).map((cell, column) => (
+                  <TableCell key={headings[column]} sx={{ whiteSpace: 'nowrap' }}>
+                    {cell}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+const MAIL_HEADINGS = [
+  'Kind',
+  'To',
+  'Subject',
+  'Provider',
+  'State',
+  'Attempts',
+  'Queued (UTC)',
+  'Sent (UTC)',
+  'Last error',
+];
+
+export function EmailHistoryTable({ mails }: { mails: readonly MailEntry[] }) {
+  return (
+    <SimpleTable
+      label="Email History"
+      headings={MAIL_HEADINGS}
+      rows={mails}
+      rowKey={(mail) => mail.id}
+      cells={(mail) => [
+        mail.kind,
+        mail.to,
+        mail.subject,
+        mail.provider,
+        mail.state,
+        mail.attempts,
+        formatUtcDateTime(mail.create_ts),
+        formatUtcDateTime(mail.sent_at),
+        mail.last_error ?? '',
+      ]}
+    />
+  );
+}
+
+const DOCUMENT_HEADINGS = ['File', 'Type', 'Size', 'Uploaded by', 'Date & Time (UTC)'];
+
+const formatSize = (bytes: number): string =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+export function UploadedDocumentsTable({ documents }: { documents: readonly UploadedDocument[] }) {
+  return (
+    <SimpleTable
+      label="Uploaded documents"
+      headings={DOCUMENT_HEADINGS}
+      rows={documents}
+      rowKey={(doc) => doc.id}
+      cells={(doc) => [
+        doc.file1,
+        doc.content_type,
+        formatSize(doc.size_bytes),
+        doc.uploaded_by ?? '',
+        formatUtcDateTime(doc.create_ts),
+      ]}
+    />
+  );
+}
+
+const DOWNLOAD_HEADINGS = [
+  '#',
+  'Date & Time (EST)',
+  'Device IP Address',
+  'Device',
+  'Device Type',
+  'Browser',
+  'OS',
+  'Device Location',
+  'Time zone',
+];
+
+export function DownloadHistoryTable({ downloads }: { downloads: readonly DownloadEntry[] }) {
+  return (
+    <SimpleTable
+      label="Download History"
+      headings={DOWNLOAD_HEADINGS}
+      rows={downloads}
+      rowKey={(download) => download.id}
+      cells={(download, index) => [
+        index + 1,
+        formatEasternDateTime(download.create_ts),
+        download.ip,
+        download.device ?? '',
+        download.device_type ?? '',
+        download.browser ?? '',
+        download.os ?? '',
+        download.location ?? '',
+        download.timezone ?? '',
+      ]}
+    />
+  );
+}

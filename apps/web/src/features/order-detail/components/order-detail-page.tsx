@@ -1,0 +1,226 @@
+// The order detail page (spec §2 "Order detail", issue 7): the whole application in the spec's section order,
+// its history, comments, the holder and the Move-to buttons, the evidence actions and the timeline. Every
+// change sends the version the page shows; the order reloads after each one.
+import { useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import type { OrderDetails, ProcessStatus } from '@eta/contracts';
+import { STATUS_LABELS } from '@eta/contracts/domain';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { paths } from '../../../config/paths';
+import type { ApiError } from '../../../lib/api';
+import type { SessionUser } from '../../../lib/auth/session';
+import {
+  decodeOrderParam,
+  nextOrderId,
+  orderDetailPath,
+  readOrderLinkState,
+  type OrderLinkState,
+  type OrderListOrigin,
+} from '../../../lib/order-links';
+import { useAssignOrderMutation, useGetOrderDetailsQuery, useMoveOrderStatusMutation } from '../api/order-detail-api';
+import { reportChange, useConfirmedAction } from '../hooks/use-confirmed-action';
+import { FIELD_SECTIONS, rowsWithValues } from '../order-detail-fields';
+import { hasEvidenceActions, holderActions, moveOptions, type MoveOption } from '../order-detail-actions';
+import { ActivityTimeline } from './activity-timeline';
+import { AddCommentForm } from './add-comment-form';
+import { CommentHistory } from './comment-history';
+import { DetailRows, DetailSection } from './detail-section';
+import { EvidenceActions } from './evidence-actions';
+import { DownloadHistoryTable, EmailHistoryTable } from './history-tables';
+import { MoveToButtons } from './move-to-buttons';
+import { OrderHolder } from './order-holder';
+import { OrderNotFound } from './order-not-found';
+import { TransactionDetailsDialog } from './transaction-details-dialog';
+import { UploadDocumentSection } from './upload-document-section';
+
+/** The spec's confirmation texts for the holder actions (spec §8), as the queues use them. */
+const ASSIGN_CONFIRM_TEXT = 'Are you sure want to assigned orders.';
+const MOVE_TO_NEW_CONFIRM_TEXT = 'Are you sure want to move orders to new orders.';
+
+/** Back goes to the list the order was opened from; else one step back in history; else the dashboard. */
+function useBack(origin: OrderListOrigin | null) {
+  const navigate = useNavigate();
+  const { key } = useLocation();
+  if (origin) return { label: `Back to ${origin.title}`, go: () => void navigate(origin.path) };
+  if (key !== 'default') return { label: 'Back', go: () => void navigate(-1) };
+  return { label: 'Back to Dashboard', go: () => void navigate(paths.dashboard) };
+}
+
+export function OrderDetailPage({ user }: { user: SessionUser }) {
+  const { encodedId } = useParams();
+  const { state } = useLocation();
+  const origin = readOrderLinkState(state);
+  const back = useBack(origin);
+  const orderId = decodeOrderParam(encodedId);
+  if (!orderId) return <OrderNotFound orderId={null} backLabel={back.label} onBack={back.go} />;
+  // A new order (Next order) starts with a fresh page: nothing typed or expanded carries over.
+  return <OrderDetailView key={orderId} orderId={orderId} user={user} origin={origin} back={back} />;
+}
+
+interface OrderDetailViewProps {
+  orderId: string;
+  user: SessionUser;
+  origin: OrderListOrigin | null;
+  back: ReturnType<typeof useBack>;
+}
+
+function OrderDetailView({ orderId, user, origin, back }: OrderDetailViewProps) {
+  const navigate = useNavigate();
+  const details = useGetOrderDetailsQuery(orderId, { refetchOnMountOrArgChange: true });
+  const order = details.data;
+  const error = details.error as ApiError | undefined;
+
+  if (!order && details.isFetching) return <PageLoader />;
+  if (!order && error?.code === 'ORDER_NOT_FOUND') {
+    return <OrderNotFound orderId={orderId} backLabel={back.label} onBack={back.go} />;
+  }
+  if (!order) {
+    return (
+      <>
+        <PageHeader title={orderId} />
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void details.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          The order could not be loaded. {error?.message ?? ''}
+        </Alert>
+      </>
+    );
+  }
+
+  const next = nextOrderId(origin, String(order.order_id ?? orderId));
+  const openNext = () => {
+    if (!next || !origin) return;
+    const state: OrderLinkState = { fromList: origin };
+    void navigate(orderDetailPath(next), { state });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={String(order.order_id ?? orderId)}
+        actions={
+          <>
+            <Button variant="outlined" startIcon={<ArrowBackIcon />} onClick={back.go}>
+              {back.label}
+            </Button>
+            {next ? (
+              <Button variant="outlined" endIcon={<ArrowForwardIcon />} onClick={openNext}>
+                Next order
+              </Button>
+            ) : null}
+            <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void details.refetch()}>
+              Refresh
+            </Button>
+          </>
+        }
+      />
+      <Box sx={{ height: 4, mb: 1 }}>
+        {details.isFetching ? <LinearProgress aria-label="Reloading the order" /> : null}
+      </Box>
+      <OrderDetailContent order={order} user={user} />
+    </>
+  );
+}
+
+function OrderDetailContent({ order, user }: { order: OrderDetails; user: SessionUser }) {
+  const orderId = String(order.order_id);
+  const status = order.process_status as ProcessStatus;
+  const [moveOrderStatus] = useMoveOrderStatusMutation();
+  const [assignOrder] = useAssignOrderMutation();
+  const action = useConfirmedAction();
+  const [isTransactionOpen, setIsTransactionOpen] = useState(false);
+  const holder = holderActions(order, user);
+  const { version } = order;
+
+  const move = (option: MoveOption) =>
+    action.request(option.confirmText, () =>
+      reportChange(moveOrderStatus({ orderId, updatingStatus: option.status, version })),
+    );
+  const assign = (assignto: string, text: string) =>
+    action.request(text, () => reportChange(assignOrder({ orderId, assignto, version })));
+
+  return (
+    <Stack gap={2}>
+      <Paper variant="outlined" component="section" aria-label="Order summary" sx={{ p: { xs: 2, md: 3 } }}>
+        <Stack direction="row" flexWrap="wrap" gap={1} sx={{ mb: 1.5 }}>
+          <Chip color="primary" label={`Status: ${STATUS_LABELS[status] ?? status}`} />
+          {order.processing_type ? <Chip variant="outlined" label={`Processing: ${order.processing_type}`} /> : null}
+        </Stack>
+        <OrderHolder
+          order={order}
+          actions={holder}
+          disabled={action.isBusy}
+          onAssignToMe={() => assign(user.name, ASSIGN_CONFIRM_TEXT)}
+          onAssignTo={(name) => assign(name, `Are you sure want to assign this order to ${name}?`)}
+          onMoveToNew={() => assign('', MOVE_TO_NEW_CONFIRM_TEXT)}
+        />
+      </Paper>
+
+      {order.mailHistory.length > 0 ? (
+        <DetailSection id="email-history" title="Email History">
+          <EmailHistoryTable mails={order.mailHistory} />
+        </DetailSection>
+      ) : null}
+      <DetailSection id="upload-document" title="Upload Document">
+        <UploadDocumentSection order={order} />
+      </DetailSection>
+      {FIELD_SECTIONS.map((section) => (
+        <DetailSection key={section.id} id={section.id} title={section.title}>
+          <DetailRows rows={rowsWithValues(section, order)} pairsPerLine={section.id === 'background' ? 1 : 2} />
+        </DetailSection>
+      ))}
+      <DetailSection id="download-history" title="Download History">
+        <DownloadHistoryTable downloads={order.downloadHistory} />
+      </DetailSection>
+      <DetailSection id="comment-history" title="Comment History">
+        <CommentHistory remarks={order.remark} />
+      </DetailSection>
+      <DetailSection id="add-comment" title="Add Comment Below">
+        <AddCommentForm orderId={orderId} userName={user.name} />
+        <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1 }}>
+          Move to
+        </Typography>
+        <MoveToButtons options={moveOptions(status, user.type)} disabled={action.isBusy} onMove={move} />
+      </DetailSection>
+      <DetailSection id="order-actions" title="Actions">
+        <EvidenceActions
+          showEvidence={hasEvidenceActions(status)}
+          onEnterTransaction={() => setIsTransactionOpen(true)}
+        />
+      </DetailSection>
+      <DetailSection id="activity" title="Activity">
+        <ActivityTimeline activity={order.activity} />
+      </DetailSection>
+
+      <ConfirmDialog {...action.confirmDialog} />
+      {hasEvidenceActions(status) ? (
+        <TransactionDetailsDialog
+          open={isTransactionOpen}
+          orderId={orderId}
+          version={version}
+          transactionId={typeof order.transaction_id === 'string' ? order.transaction_id : undefined}
+          merchantName={typeof order.merchant_name === 'string' ? order.merchant_name : undefined}
+          onClose={() => setIsTransactionOpen(false)}
+        />
+      ) : null}
+    </Stack>
+  );
+}
