@@ -37,9 +37,11 @@ const freePort = () =>
 export interface ServerOptions {
   /** How many demo orders to seed (the server's DEMO_ORDERS); the default keeps start-up quick. */
   demoOrders?: number;
+  /** More configuration for this server (a mail provider pointed at a stand-in). */
+  env?: Record<string, string>;
 }
 
-export async function startServer({ demoOrders = 400 }: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer({ demoOrders = 400, env = {} }: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eta-e2e-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
@@ -54,6 +56,7 @@ export async function startServer({ demoOrders = 400 }: ServerOptions = {}): Pro
       DEMO_DATA: 'true',
       DEMO_ORDERS: String(demoOrders),
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

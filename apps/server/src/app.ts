@@ -6,14 +6,18 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Config } from './lib/config.js';
 import type { DB } from './db/schema.js';
 import type { DatabaseHandle } from './db/database.js';
+import type { DocumentStore } from './lib/storage/document-store.js';
+import { LocalDocumentStore } from './lib/storage/local-document-store.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import inputPlugin from './plugins/input.js';
 import authPlugin from './plugins/auth.js';
+import mailWorkerPlugin from './plugins/mail-worker.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { TokenService } from './modules/auth/tokens.js';
@@ -21,10 +25,20 @@ import { LandingSitesService } from './modules/landing-sites/landing-sites.servi
 import { OrderMovesService } from './modules/orders/order-moves.service.js';
 import { OrderQueriesService } from './modules/orders/order-queries.service.js';
 import { OrderDetailService } from './modules/order-detail/order-detail.service.js';
+import { DocumentsService } from './modules/documents/documents.service.js';
+import { MailService } from './modules/mail/mail.service.js';
+import type { MailTransports } from './modules/mail/mail-transport.js';
+import { OrderMailsService } from './modules/mail/order-mails.service.js';
+import { DefencePackService } from './modules/defence-pack/defence-pack.service.js';
+import { InvoicesService } from './modules/invoices/invoices.service.js';
 import healthRoutes from './routes/health.routes.js';
 import authRoutes from './routes/admin/auth.routes.js';
 import ordersRoutes from './routes/admin/orders.routes.js';
 import orderDetailRoutes from './routes/admin/order-detail.routes.js';
+import documentsRoutes from './routes/admin/documents.routes.js';
+import mailRoutes from './routes/admin/mail.routes.js';
+import defencePackRoutes from './routes/admin/defence-pack.routes.js';
+import invoicesRoutes from './routes/admin/invoices.routes.js';
 import landingSitesRoutes from './routes/front/landing-sites.routes.js';
 
 export interface Services {
@@ -32,6 +46,11 @@ export interface Services {
   orderQueries: OrderQueriesService;
   orderMoves: OrderMovesService;
   orderDetail: OrderDetailService;
+  mail: MailService;
+  orderMails: OrderMailsService;
+  documents: DocumentsService;
+  defencePack: DefencePackService;
+  invoices: InvoicesService;
   landingSites: LandingSitesService;
 }
 
@@ -49,6 +68,10 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
+  /** Where documents live; by default the local directory DATA_DIR/documents. */
+  documentStore?: DocumentStore;
+  /** Mail providers by name; by default the ones configured (AWS SES, SendGrid). */
+  mailTransports?: MailTransports;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -59,7 +82,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger ?? {
       level: config.logLevel,
       redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword'],
+        // Provider credentials never reach the log, not even inside an SDK's error or a dumped config.
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          '*.password',
+          '*.newPassword',
+          '*.apiKey',
+          '*.secretAccessKey',
+          '*.sessionToken',
+          '*.headers.Authorization',
+          '*.headers.authorization',
+          '*.config.headers.Authorization',
+        ],
         censor: '[redacted]',
       },
     },
@@ -71,6 +106,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // The composition root: every service is built here from its repositories' database and its clients.
+  const documentStore = opts.documentStore ?? new LocalDocumentStore(path.join(config.dataDir, 'documents'));
+  // A provider's SDK is loaded only when that provider is configured.
+  const mailTransports: MailTransports = opts.mailTransports ?? {
+    ...(config.mail.aws
+      ? { AWS: new (await import('./modules/mail/aws-ses.transport.js')).AwsSesTransport(config.mail.aws) }
+      : {}),
+    ...(config.mail.sendgrid
+      ? { Sendgrid: new (await import('./modules/mail/sendgrid.transport.js')).SendGridTransport(config.mail.sendgrid) }
+      : {}),
+  };
   const throttle = new LoginThrottle({
     perAccountAndAddress: config.loginFailuresPerAccount,
     perAccount: config.loginFailuresPerAccountHourly,
@@ -80,11 +125,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   const orderMoves = new OrderMovesService(database.db);
+  const mail = new MailService(
+    database.db,
+    { ...config.mail, publicUrl: config.publicUrl },
+    mailTransports,
+    documentStore,
+    app.log.child({ module: 'mail' }),
+  );
   app.decorate('services', {
     auth: new AuthService(database.db, new TokenService(opts.jwtSecret, config.jwtExpiresIn), throttle),
     orderQueries: new OrderQueriesService(database.db),
     orderMoves,
     orderDetail: new OrderDetailService(database.db, orderMoves),
+    mail,
+    orderMails: new OrderMailsService(database.db, mail),
+    documents: new DocumentsService(database.db, documentStore, mail, app.log.child({ module: 'documents' })),
+    defencePack: new DefencePackService(database.db, documentStore),
+    invoices: new InvoicesService(database.db, documentStore, mail),
     landingSites: new LandingSitesService(database.db),
   } satisfies Services);
 
@@ -129,7 +186,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authRoutes);
   await app.register(ordersRoutes);
   await app.register(orderDetailRoutes);
+  await app.register(documentsRoutes);
+  await app.register(mailRoutes);
+  await app.register(defencePackRoutes);
+  await app.register(invoicesRoutes);
   await app.register(landingSitesRoutes);
+  await app.register(mailWorkerPlugin);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(`${webDist}/index.html`);

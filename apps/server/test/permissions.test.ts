@@ -110,6 +110,33 @@ const CASES: Case[] = [
     body: { orderId: 'ETA-000000001', transactionId: 'ch_1', merchantName: 'M' },
     allowed: ALL,
   },
+  // Evidence and invoices: spec §2 shows Defence Pack 1 and 2 and the Send Invoice page to everyone who works
+  // orders (§6 hides neither); the order's status, not the role, decides whether a pack can be built.
+  {
+    route: 'POST /api/admin/get-defence-pack-pdf',
+    body: { orderId: 'ETA-000000001', defencePackType: 1 },
+    allowed: ALL,
+  },
+  {
+    route: 'POST /api/admin/defence-pack-details',
+    body: { orderId: 'ETA-000000001', defencePackType: 2 },
+    allowed: ALL,
+  },
+  { route: 'POST /api/admin/send-invoice', body: { orderId: 'ETA-000000001' }, allowed: ALL },
+  // Delivery (docs/ARCHITECTURE.md "Mail and documents"): everyone who works orders uploads the approved
+  // document, checks that it exists, resends its mail and views what the mail says.
+  { route: 'POST /api/admin/upload-visa-document', allowed: ALL },
+  {
+    route: 'GET /api/admin/order-document/:orderId',
+    url: '/api/admin/order-document/ETA-000000001',
+    allowed: ALL,
+  },
+  {
+    route: 'POST /api/admin/resend-mail',
+    body: { orderId: 'ETA-000000001', email: 'someone@customer.test', mailServiceProvider: 'AWS' },
+    allowed: ALL,
+  },
+  { route: 'GET /api/admin/email-content/:orderId', url: '/api/admin/email-content/ETA-000000001', allowed: ALL },
 ];
 
 let t: TestApp;

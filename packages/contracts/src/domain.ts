@@ -164,6 +164,13 @@ export const MOVE_TO_BUTTONS = [
 ] as const satisfies readonly { status: ProcessStatus; label: string }[];
 /** Defence packs and transaction details are unlocked only for these statuses (spec §4). */
 export const EVIDENCE_STATUSES: readonly ProcessStatus[] = ['Completed', 'Customer Called'];
+/** Spec §9: defence pack types. Pack 1 leads with the e-mail history, pack 2 with the download history. */
+export const DEFENCE_PACK_TYPES = [1, 2] as const;
+export type DefencePackType = (typeof DEFENCE_PACK_TYPES)[number];
+/** What every order buys (spec §1): the line the invoices and the defence packs print. */
+export const SERVICE_DESCRIPTION = 'Canada eTA (Electronic Travel Authorization) application service';
+/** Spec §5 and §9: the Send Invoice form's order id is at least this long. */
+export const MIN_INVOICE_ORDER_ID_LENGTH = 6;
 
 /**
  * Machine-readable reasons carried as `code` beside `message` in every failure envelope and in each skipped
@@ -193,6 +200,10 @@ export const ERROR_CODES = [
   'WRONG_STATUS',
   'ORDER_DELETED',
   'ORDER_CLOSED',
+  // Documents and mail.
+  'UNSUPPORTED_FILE',
+  'NO_DOCUMENT',
+  'PROVIDER_NOT_CONFIGURED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

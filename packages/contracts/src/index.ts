@@ -4,3 +4,6 @@ export * from './auth.js';
 export * from './orders.js';
 export * from './front.js';
 export * from './order-detail.js';
+export * from './defence-pack.js';
+export * from './invoices.js';
+export * from './mail.js';

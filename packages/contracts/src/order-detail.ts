@@ -149,6 +149,9 @@ export const UploadedDocument = Type.Object({
   size_bytes: Type.Integer(),
   create_ts: Type.String(),
   uploaded_by: Type.Optional(Type.String()),
+  /** Spec §3 uploadDoc: the applicant's name and the provider the approval mail went with. */
+  customer_name: Type.Optional(Type.String()),
+  mail_service_provider: Type.Optional(Type.String()),
 });
 
 export const MailEntry = Type.Object({
@@ -163,6 +166,11 @@ export const MailEntry = Type.Object({
   last_error: Type.Optional(Type.String()),
   create_ts: Type.String(),
   sent_at: Type.Optional(Type.String()),
+  /** The sender it went out as, and the provider's id for it once accepted (delivery evidence). */
+  from: Type.Optional(Type.String()),
+  provider_message_id: Type.Optional(Type.String()),
+  /** When a queued mail is tried next (after a failed attempt). */
+  next_attempt_at: Type.Optional(Type.String()),
 });
 
 export const DownloadEntry = Type.Object({

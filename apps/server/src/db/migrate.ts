@@ -4,12 +4,16 @@ import * as m001 from './migrations/001-initial-schema.js';
 import * as m002 from './migrations/002-order-counters.js';
 import * as m003 from './migrations/003-reference-data.js';
 import * as m004 from './migrations/004-revoked-sessions.js';
+import * as m005 from './migrations/005-mail-outbox.js';
+import * as m006 from './migrations/006-invoices.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
   '002-order-counters': m002,
   '003-reference-data': m003,
   '004-revoked-sessions': m004,
+  '005-mail-outbox': m005,
+  '006-invoices': m006,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,14 @@
 // Kysely's view of the database (migrations/ are the truth; this mirrors them for type checking).
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { MailProvider, PaymentStatus, ProcessingType, ProcessStatus, StaffType } from '@eta/contracts';
+import type {
+  MailKind,
+  MailProvider,
+  MailState,
+  PaymentStatus,
+  ProcessingType,
+  ProcessStatus,
+  StaffType,
+} from '@eta/contracts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -18,6 +26,8 @@ export interface LandingSitesTable {
   disclaimer: Generated<string>;
   fee_text: Generated<string>;
   intake_key_hash: string | null;
+  /** Where this site's customer portal (/track-order) lives; null: the server's PUBLIC_URL. */
+  portal_url: string | null;
   created_at: CreatedAt;
 }
 
@@ -180,13 +190,13 @@ export interface DocumentsTable {
 export interface MailsTable {
   id: Generated<number>;
   order_id: number | null;
-  kind: 'approval' | 'invoice' | 'resend' | 'refund';
+  kind: MailKind;
   to_address: string;
   subject: string;
   html: string;
   text: string;
   provider: MailProvider;
-  state: Generated<'queued' | 'sent' | 'failed'>;
+  state: Generated<MailState>;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
   last_error: string | null;
@@ -194,6 +204,17 @@ export interface MailsTable {
   document_id: number | null;
   created_at: Timestamp;
   sent_at: Date | null;
+  /** The claiming worker's lease; the row is due again after it. */
+  locked_until: Date | null;
+  from_address: string | null;
+  attachments: ColumnType<MailAttachment[], string | undefined, string>;
+}
+
+/** A file a mail carries: its bytes stay in the document store under storageKey. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  storageKey: string;
 }
 
 export interface DownloadsTable {
@@ -209,6 +230,23 @@ export interface DownloadsTable {
   device_type: string | null;
   location: string | null;
   timezone: string | null;
+}
+
+export interface InvoiceCountersTable {
+  year: number;
+  last_number: number;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  invoice_number: string;
+  order_id: number;
+  amount_cents: number;
+  currency: string;
+  storage_key: string;
+  sha256: string;
+  created_by: number | null;
+  created_at: Timestamp;
 }
 
 export interface RevokedSessionsTable {
@@ -249,6 +287,8 @@ export interface DB {
   downloads: DownloadsTable;
   audit_log: AuditLogTable;
   revoked_sessions: RevokedSessionsTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
   order_counters: OrderCountersTable;
 }
 

@@ -19,9 +19,48 @@ describe('loadConfig', () => {
     [{ JWT_EXPIRES_IN: 'forever' }, /JWT_EXPIRES_IN/],
     [{ DEMO_DATA: 'maybe' }, /DEMO_DATA must be true or false/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ MAX_UPLOAD_MB: '0' }, /MAX_UPLOAD_MB must be a whole number from 1 to 100/],
+    [{ PUBLIC_URL: 'portal.example' }, /PUBLIC_URL must be an http/],
+    [{ MAIL_FROM: 'Desk <not an address>' }, /MAIL_FROM/],
+    [{ MAIL_MAX_ATTEMPTS: '0' }, /MAIL_MAX_ATTEMPTS/],
+    [{ AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'AKIA1' }, /must be set together/],
+    [{ AWS_ACCESS_KEY_ID: 'AKIA1', AWS_SECRET_ACCESS_KEY: 's' }, /AWS_REGION is not/],
+    [{ AWS_ENDPOINT_URL_SESV2: 'ftp://ses' }, /AWS_ENDPOINT_URL_SESV2/],
+    [{ SENDGRID_API_KEY: 'not-a-key' }, /SENDGRID_API_KEY must start with "SG."/],
+    [{ SENDGRID_API_KEY: 'SG.x', SENDGRID_API_URL: 'sendgrid' }, /SENDGRID_API_URL/],
   ])('stops on %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads the mail settings; a provider is configured only with its credentials', () => {
+    expect(loadConfig({}).mail).toMatchObject({ aws: null, sendgrid: null, maxAttempts: 5, worker: true });
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+    const c = loadConfig({
+      MAX_UPLOAD_MB: '25',
+      PUBLIC_URL: 'https://portal.example/',
+      MAIL_FROM: 'Desk <desk@example.com>',
+      MAIL_MAX_ATTEMPTS: '8',
+      MAIL_WORKER: 'false',
+      AWS_REGION: 'eu-west-1',
+      AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+      AWS_ENDPOINT_URL_SESV2: 'http://127.0.0.1:4566',
+      SENDGRID_API_KEY: 'SG.key',
+    });
+    expect(c).toMatchObject({ maxUploadMb: 25, publicUrl: 'https://portal.example' });
+    expect(c.mail).toMatchObject({
+      from: 'Desk <desk@example.com>',
+      maxAttempts: 8,
+      worker: false,
+      aws: {
+        region: 'eu-west-1',
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 'secret',
+        endpoint: 'http://127.0.0.1:4566',
+      },
+      sendgrid: { apiKey: 'SG.key', apiUrl: 'https://api.sendgrid.com' },
+    });
   });
 
   it('reads every documented variable', () => {

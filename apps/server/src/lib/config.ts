@@ -22,6 +22,35 @@ export interface Config {
   loginFailuresPerAccount: number;
   /** Failed sign-ins per account from all addresses per hour before the account locks with a growing delay. */
   loginFailuresPerAccountHourly: number;
+  /** Largest approved document an upload may carry, in MB (MiB). */
+  maxUploadMb: number;
+  /** Where the customer portal lives when a landing site names no portal_url of its own (no trailing slash). */
+  publicUrl: string;
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** Default sender; a landing site's own mail_sender wins. */
+  from: string;
+  /** Attempts per mail before it is failed for good (the first send counts). */
+  maxAttempts: number;
+  /** Run the outbox worker in this process (off in tests that drive delivery by hand). */
+  worker: boolean;
+  /** How often the worker looks for due mail besides the kick after each enqueue. */
+  pollIntervalMs: number;
+  /** Delay before the first retry; each further retry waits twice as long (capped at an hour). */
+  retryBaseMs: number;
+  /** How long a claimed mail belongs to its worker; a worker that died gives it up after this. */
+  leaseMs: number;
+  /** Amazon SES v2: configured when the region and both credentials are present. */
+  aws: {
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    sessionToken?: string;
+    endpoint?: string;
+  } | null;
+  sendgrid: { apiKey: string; apiUrl: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -43,6 +72,63 @@ const int = (name: string, raw: string | undefined, fallback: number, min: numbe
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** "Name <address>" or a bare address, on one line. */
+const SENDER = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+
+const url = (name: string, raw: string | undefined, fallback?: string): string | undefined => {
+  const value = raw || fallback;
+  if (value === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be an http:// or https:// URL, got "${value}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an http:// or https:// URL, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+};
+
+function loadMailConfig(env: NodeJS.ProcessEnv): MailConfig {
+  const from = env.MAIL_FROM || 'eTA Desk <noreply@eta-desk.local>';
+  if (!SENDER.test(from)) throw new ConfigError(`MAIL_FROM must be "Name <address>" or an address, got "${from}"`);
+  const region = env.AWS_REGION || undefined;
+  const accessKeyId = env.AWS_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together');
+  }
+  if (accessKeyId && !region) throw new ConfigError('AWS credentials are set but AWS_REGION is not');
+  if (region && !/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region)) {
+    throw new ConfigError(`AWS_REGION must look like eu-west-1, got "${region}"`);
+  }
+  const endpoint = url('AWS_ENDPOINT_URL_SESV2', env.AWS_ENDPOINT_URL_SESV2);
+  const sessionToken = env.AWS_SESSION_TOKEN || undefined;
+  const apiKey = env.SENDGRID_API_KEY || undefined;
+  if (apiKey && !apiKey.startsWith('SG.')) throw new ConfigError('SENDGRID_API_KEY must start with "SG."');
+  return {
+    from,
+    maxAttempts: int('MAIL_MAX_ATTEMPTS', env.MAIL_MAX_ATTEMPTS, 5, 1, 50),
+    worker: bool('MAIL_WORKER', env.MAIL_WORKER, true),
+    pollIntervalMs: int('MAIL_POLL_SECONDS', env.MAIL_POLL_SECONDS, 5, 1, 3600) * 1000,
+    retryBaseMs: int('MAIL_RETRY_BASE_SECONDS', env.MAIL_RETRY_BASE_SECONDS, 30, 1, 3600) * 1000,
+    leaseMs: 120_000,
+    aws:
+      region && accessKeyId && secretAccessKey
+        ? {
+            region,
+            accessKeyId,
+            secretAccessKey,
+            ...(sessionToken ? { sessionToken } : {}),
+            ...(endpoint ? { endpoint } : {}),
+          }
+        : null,
+    sendgrid: apiKey
+      ? { apiKey, apiUrl: url('SENDGRID_API_URL', env.SENDGRID_API_URL, 'https://api.sendgrid.com')! }
+      : null,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -97,5 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLimitPerIp: int('LOGIN_LIMIT_PER_IP', env.LOGIN_LIMIT_PER_IP, 30, 1, 100_000),
     loginFailuresPerAccount,
     loginFailuresPerAccountHourly,
+    maxUploadMb: int('MAX_UPLOAD_MB', env.MAX_UPLOAD_MB, 10, 1, 100),
+    publicUrl: url('PUBLIC_URL', env.PUBLIC_URL, 'http://localhost:3000')!,
+    mail: loadMailConfig(env),
   };
 }

@@ -75,17 +75,21 @@ export function findUnstorableText(root: Record<string, unknown>): string | null
   return null;
 }
 
+/** Refuses (400 INVALID_TEXT, naming the field) input holding text PostgreSQL cannot store. */
+export function assertStorableText(parts: Record<string, unknown>): void {
+  const path = findUnstorableText(parts);
+  if (path === null) return;
+  const field = path.split('.').slice(1).join('.') || path;
+  throw new AppError(
+    'INVALID_TEXT',
+    `${field} contains a character that cannot be stored (a NUL byte or broken Unicode). Please remove it and try again.`,
+    { fields: { [field]: 'contains a character that cannot be stored' } },
+  );
+}
+
 export default fp(async (app) => {
   app.setValidatorCompiler(validatorCompiler);
   app.addHook('preValidation', async (request) => {
-    const path = findUnstorableText({ body: request.body, query: request.query, params: request.params });
-    if (path !== null) {
-      const field = path.split('.').slice(1).join('.') || path;
-      throw new AppError(
-        'INVALID_TEXT',
-        `${field} contains a character that cannot be stored (a NUL byte or broken Unicode). Please remove it and try again.`,
-        { fields: { [field]: 'contains a character that cannot be stored' } },
-      );
-    }
+    assertStorableText({ body: request.body, query: request.query, params: request.params });
   });
 });

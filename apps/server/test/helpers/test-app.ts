@@ -1,4 +1,7 @@
 // Builds exactly the production app over a fresh test database, with helpers to sign staff in.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { StaffType } from '@eta/contracts';
 import { buildApp } from '../../src/app.js';
@@ -25,7 +28,9 @@ let counter = 0;
 
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config: Config = { ...loadConfig({}), logLevel: 'silent', ...overrides };
+  // Documents and secrets of a test live in its own directory, removed when it closes.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eta-test-'));
+  const config: Config = { ...loadConfig({}), logLevel: 'silent', dataDir, ...overrides };
   const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, logger: false });
   await app.ready();
   return {
@@ -35,6 +40,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     close: async () => {
       await app.close();
       await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
     signIn: async (type, name) => {
       counter += 1;

@@ -44,7 +44,7 @@ export const routes: RouteObject[] = [
           staffPage(paths.futureOrder, ({ FutureOrderRoute }) => <FutureOrderRoute />),
           staffPage(paths.viewOrder.pattern, ({ ViewOrderRoute }) => <ViewOrderRoute />),
           comingSoon(paths.countryOrderList, 'Country Order Details'),
-          comingSoon(paths.sendInvoice, 'Send Invoice'),
+          staffPage(paths.sendInvoice, ({ SendInvoiceRoute }) => <SendInvoiceRoute />),
           comingSoon(paths.manageTeam, 'Manage Team', 'manageTeam'),
           comingSoon(paths.manageTeamMember, 'Manage Team', 'manageTeam'),
           comingSoon(paths.processedOrder, 'Processed By', 'viewProcessedOrders'),

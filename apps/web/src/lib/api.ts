@@ -11,8 +11,10 @@ import {
   envelopeStatusOf,
   failureMessage,
   isSuccess,
+  requestFile,
   sendRequest,
   type HttpMethod,
+  type HttpOutcome,
   type QueryParams,
 } from './http';
 
@@ -45,11 +47,8 @@ function errorCodeOf(body: unknown): ErrorCode | undefined {
   return (ERROR_CODES as readonly string[]).includes(code ?? '') ? (code as ErrorCode) : undefined;
 }
 
-export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (request, { signal }) => {
-  const { isPublic = false, silent = false, ...rest } = request;
-  const outcome = await sendRequest({ ...rest, signal, staff: !isPublic });
-  if (isSuccess(outcome)) return { data: outcome.body };
-
+/** A failed call as an ApiError, shown as an error toast unless the caller (or the expired-session rule) speaks. */
+function reportFailure(outcome: HttpOutcome, { isPublic = false, silent = false }: ApiRequest): ApiError {
   const error: ApiError = {
     status: outcome.httpStatus,
     message: failureMessage(outcome),
@@ -59,8 +58,28 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (r
   const alreadyShown = !isPublic && (outcome.httpStatus === 401 || envelopeStatusOf(outcome.body) === 401);
   const isSilent = typeof silent === 'function' ? silent(error) : silent;
   if (!isSilent && !outcome.aborted && !alreadyShown) toast.error(error.message);
-  return { error };
+  return error;
+}
+
+export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (request, { signal }) => {
+  const { isPublic = false, silent: _silent, ...rest } = request;
+  const outcome = await sendRequest({ ...rest, signal, staff: !isPublic });
+  if (isSuccess(outcome)) return { data: outcome.body };
+  return { error: reportFailure(outcome, request) };
 };
+
+/**
+ * A file from a staff call (a defence pack's PDF), kept out of the store: the file, or the failure reported as
+ * every other call's is.
+ */
+export async function fetchFile(
+  request: Omit<ApiRequest, 'isPublic'> & { accept: string },
+): Promise<{ file: Blob } | { error: ApiError }> {
+  const { silent: _silent, ...rest } = request;
+  const outcome = await requestFile(rest);
+  if (outcome.file) return { file: outcome.file };
+  return { error: reportFailure(outcome, request) };
+}
 
 export const api = createApi({
   reducerPath: 'api',

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { TOAST_OPTIONS } from '../config/toast';
 import { stubApi, type StubReply } from '../test/api-stub';
 import { signIn } from '../test/session';
-import { sendRequest } from './http';
+import { requestFile, sendRequest } from './http';
 import { registerNavigate } from './navigation';
 
 /** Two staff calls fail together, as they do when a token expires while a page loads its list and its counts. */
@@ -48,5 +48,82 @@ describe('Expired session (spec §8)', () => {
 
     expect(window.localStorage.getItem('user')).not.toBeNull();
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('A multipart upload and a file answer go through the same helper', () => {
+  it('sends a FormData as it is, with the token and no JSON content type', async () => {
+    const token = signIn('Asha Rao', 'Team');
+    const api = stubApi(() => ({ body: { status: 1, message: 'Uploaded' } }));
+    const form = new FormData();
+    form.append('orderId', 'ETA-200020076');
+    const outcome = await sendRequest({ url: 'admin/upload-visa-document', method: 'POST', body: form });
+
+    expect(outcome).toEqual({ httpStatus: 200, body: { status: 1, message: 'Uploaded' }, aborted: false });
+    const [call] = api.calls;
+    expect(call?.form).toBe(form);
+    expect(call?.headers).toEqual({ Accept: 'application/json', Authorization: token });
+  });
+
+  it('ends the session when an upload meets an expired token', async () => {
+    signIn('Asha Rao', 'Team');
+    stubApi(() => ({ status: 401, body: { status: 0, code: 'SESSION_EXPIRED', message: 'Your session has ended.' } }));
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    render(<ToastContainer {...TOAST_OPTIONS} />);
+    await sendRequest({ url: 'admin/upload-visa-document', method: 'POST', body: new FormData() });
+
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/');
+    expect((await screen.findAllByRole('alert')).map((toast) => toast.textContent)).toEqual([
+      'Your session has ended.',
+    ]);
+  });
+
+  it('gives a file answer as a file, and a failure as its JSON envelope', async () => {
+    const token = signIn('Asha Rao', 'Team');
+    let refuse = false;
+    const api = stubApi(() =>
+      refuse
+        ? { status: 409, body: { status: 0, code: 'WRONG_STATUS', message: 'Not Completed' } }
+        : { body: null, raw: { content: '%PDF-1.7', contentType: 'application/pdf' } },
+    );
+    const request = {
+      url: 'admin/get-defence-pack-pdf',
+      method: 'POST' as const,
+      body: { orderId: 'ETA-200020076', defencePackType: 1 },
+      accept: 'application/pdf',
+    };
+    const pdf = await requestFile(request);
+    expect(pdf.httpStatus).toBe(200);
+    expect(pdf.file?.type).toBe('application/pdf');
+    expect(await pdf.file?.text()).toBe('%PDF-1.7');
+    expect(api.calls[0]?.headers).toEqual({
+      Accept: 'application/pdf, application/json',
+      'Content-Type': 'application/json',
+      Authorization: token,
+    });
+    expect(api.calls[0]?.body).toEqual({ orderId: 'ETA-200020076', defencePackType: 1 });
+
+    refuse = true;
+    expect(await requestFile(request)).toEqual({
+      httpStatus: 409,
+      body: { status: 0, code: 'WRONG_STATUS', message: 'Not Completed' },
+      aborted: false,
+      file: null,
+    });
+  });
+
+  it('ends the session when a file call meets an expired token', async () => {
+    signIn('Asha Rao', 'Team');
+    stubApi(() => ({ status: 401, body: { status: 0, code: 'SESSION_EXPIRED', message: 'Your session has ended.' } }));
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    render(<ToastContainer {...TOAST_OPTIONS} />);
+    const outcome = await requestFile({ url: 'admin/get-defence-pack-pdf', method: 'POST', accept: 'application/pdf' });
+
+    expect(outcome.file).toBeNull();
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/');
   });
 });

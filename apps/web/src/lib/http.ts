@@ -1,5 +1,6 @@
-// The one fetch helper: JSON in and out under /api, the staff token in `Authorization` (no Bearer prefix,
-// spec §6), and the expired-session rule of spec §8 applied once for every staff call.
+// The one fetch helper: JSON in and out under /api (a multipart form out, a file in, where a call needs it), the
+// staff token in `Authorization` (no Bearer prefix, spec §6), and the expired-session rule of spec §8 applied once
+// for every staff call.
 import { toast } from 'react-toastify';
 import { getAccessToken, removeStoredUser } from './auth/session';
 import { navigateTo } from './navigation';
@@ -13,6 +14,7 @@ export interface HttpRequest {
   url: string;
   method?: HttpMethod;
   params?: QueryParams;
+  /** A JSON value, or a FormData for a multipart upload (spec §7 upload-visa-document). */
   body?: unknown;
   signal?: AbortSignal;
   /** Staff calls carry the token and treat 401 as an expired session; public calls do neither. */
@@ -97,35 +99,66 @@ async function parseBody(response: Response): Promise<unknown> {
   }
 }
 
-export async function sendRequest({
-  url,
-  method = 'GET',
-  params,
-  body,
-  signal,
-  staff = true,
-  endsSessionOn401 = staff,
-}: HttpRequest): Promise<HttpOutcome> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+function requestInit({ method = 'GET', body, signal, staff = true }: HttpRequest, accept: string): RequestInit {
+  const headers: Record<string, string> = { Accept: accept };
+  const isForm = body instanceof FormData;
+  // A multipart body's Content-Type (with its boundary) is written by the browser.
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const token = staff ? getAccessToken() : null;
   if (token) headers.Authorization = token;
+  return { method, headers, body: body === undefined ? undefined : isForm ? body : JSON.stringify(body), signal };
+}
 
-  let response: Response;
+/** The answer, or null when the server could not be reached or the call was aborted. */
+async function fetchApi(request: HttpRequest, accept: string): Promise<Response | null> {
   try {
-    response = await fetch(buildUrl(url, params), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    return await fetch(buildUrl(request.url, request.params), requestInit(request, accept));
   } catch {
-    return { httpStatus: 0, body: null, aborted: signal?.aborted ?? false };
+    return null;
   }
+}
 
+function applySessionRule(request: HttpRequest, httpStatus: number, body: unknown): void {
+  const { staff = true, endsSessionOn401 = staff } = request;
+  if (endsSessionOn401 && (httpStatus === 401 || envelopeStatusOf(body) === 401)) endStaffSession(messageOf(body));
+}
+
+const unreachable = (request: HttpRequest): HttpOutcome => ({
+  httpStatus: 0,
+  body: null,
+  aborted: request.signal?.aborted ?? false,
+});
+
+export async function sendRequest(request: HttpRequest): Promise<HttpOutcome> {
+  const response = await fetchApi(request, 'application/json');
+  if (!response) return unreachable(request);
   const parsed = await parseBody(response);
-  if (endsSessionOn401 && (response.status === 401 || envelopeStatusOf(parsed) === 401)) {
-    endStaffSession(messageOf(parsed));
-  }
+  applySessionRule(request, response.status, parsed);
   return { httpStatus: response.status, body: parsed, aborted: false };
+}
+
+export interface FileOutcome extends HttpOutcome {
+  /** The file the server answered with; null on any failure (then `body` holds the failure envelope). */
+  file: Blob | null;
+}
+
+/**
+ * A call answered with a file (a defence pack's PDF): the file on success; a failure is answered in JSON, read
+ * as every other answer, with the same expired-session rule.
+ */
+export async function requestFile(request: HttpRequest & { accept: string }): Promise<FileOutcome> {
+  const response = await fetchApi(request, `${request.accept}, application/json`);
+  if (!response) return { ...unreachable(request), file: null };
+  const isJson = (response.headers.get('Content-Type') ?? '').includes('application/json');
+  if (response.ok && !isJson) {
+    try {
+      return { httpStatus: response.status, body: null, aborted: false, file: await response.blob() };
+    } catch {
+      // The answer broke off while it was read.
+      return { ...unreachable(request), file: null };
+    }
+  }
+  const parsed = await parseBody(response);
+  applySessionRule(request, response.status, parsed);
+  return { httpStatus: response.status, body: parsed, aborted: false, file: null };
 }

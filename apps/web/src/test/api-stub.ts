@@ -8,12 +8,17 @@ export interface RecordedCall {
   path: string;
   query: URLSearchParams;
   headers: Record<string, string>;
+  /** A JSON body, parsed. */
   body: unknown;
+  /** A multipart body, as the browser would send it. */
+  form?: FormData;
 }
 
 export interface StubReply {
   status?: number;
   body: unknown;
+  /** A non-JSON answer (a PDF): sent as it is with this content type instead of `body`. */
+  raw?: { content: string; contentType: string };
 }
 
 export type StubHandler = (call: RecordedCall) => StubReply | undefined;
@@ -30,6 +35,7 @@ export function stubApi(handler: StubHandler) {
       query: parsed.searchParams,
       headers: { ...(init.headers as Record<string, string> | undefined) },
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      form: init.body instanceof FormData ? init.body : undefined,
     };
     calls.push(call);
     const reply = handler(call) ?? {
@@ -37,9 +43,9 @@ export function stubApi(handler: StubHandler) {
       body: { status: 0, message: `No stub for ${call.method} ${call.path}` },
     };
     return Promise.resolve(
-      new Response(JSON.stringify(reply.body), {
+      new Response(reply.raw ? reply.raw.content : JSON.stringify(reply.body), {
         status: reply.status ?? 200,
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': reply.raw ? reply.raw.contentType : 'application/json' },
       }),
     );
   });

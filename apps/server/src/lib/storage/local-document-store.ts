@@ -42,7 +42,8 @@ export class LocalDocumentStore implements DocumentStore {
     try {
       return await readFile(this.pathOf(key));
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('NOT_FOUND', 'The document was not found.');
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new AppError('NOT_FOUND', 'The document was not found.');
       throw err;
     }
   }

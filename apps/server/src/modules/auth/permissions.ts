@@ -30,6 +30,16 @@ export const PERMISSIONS: Record<string, Permission> = {
   'POST /api/admin/add-new-remark': 'workOrders',
   'PUT /api/admin/move-order-status': 'workOrders',
   'POST /api/admin/save-transaction-details': 'workOrders',
+  // Delivery: any staff member who works orders uploads the approved document, resends and views its mail
+  // (the order's status is checked by the service: paid, not Deleted or Refund Completed).
+  'POST /api/admin/upload-visa-document': 'workOrders',
+  'GET /api/admin/order-document/:orderId': 'workOrders',
+  'POST /api/admin/resend-mail': 'workOrders',
+  'GET /api/admin/email-content/:orderId': 'workOrders',
+  // Evidence and invoices: everyone who works orders (spec §2 shows the buttons and the Send Invoice link to all).
+  'POST /api/admin/get-defence-pack-pdf': 'workOrders',
+  'POST /api/admin/defence-pack-details': 'workOrders',
+  'POST /api/admin/send-invoice': 'workOrders',
 
   'GET /api/front/landing-sites/:key': 'public',
 };

@@ -26,6 +26,8 @@ export interface DocumentRow {
   size_bytes: number;
   created_at: string;
   uploaded_by: string | null;
+  /** The provider the approval mail of this upload was queued with. */
+  mail_service_provider: string | null;
 }
 
 export interface MailRow {
@@ -39,6 +41,9 @@ export interface MailRow {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  from_address: string | null;
+  provider_message_id: string | null;
+  next_attempt_at: string;
 }
 
 export interface DownloadRow {
@@ -79,10 +84,13 @@ export async function selectOrderDetail(db: Db, orderId: string): Promise<OrderD
         SELECT id, remark_name, remark, whatsapp, telephone, status_refund, voided, chargeback, report_error,
                created_at FROM remarks WHERE order_id = o.id) r), '[]') AS remarks,
       coalesce((SELECT json_agg(d ORDER BY d.created_at DESC, d.id DESC) FROM (
-        SELECT documents.id, original_name, content_type, size_bytes, documents.created_at, st.name AS uploaded_by
+        SELECT documents.id, original_name, content_type, size_bytes, documents.created_at, st.name AS uploaded_by,
+          (SELECT provider FROM mails WHERE mails.order_id = o.id AND mails.document_id = documents.id
+           ORDER BY mails.id LIMIT 1) AS mail_service_provider
         FROM documents LEFT JOIN staff st ON st.id = documents.uploaded_by WHERE order_id = o.id) d), '[]') AS documents,
       coalesce((SELECT json_agg(m ORDER BY m.created_at DESC, m.id DESC) FROM (
-        SELECT id, kind, to_address, subject, provider, state, attempts, last_error, created_at, sent_at
+        SELECT id, kind, to_address, subject, provider, state, attempts, last_error, created_at, sent_at,
+               from_address, provider_message_id, next_attempt_at
         FROM mails WHERE order_id = o.id) m), '[]') AS mails,
       coalesce((SELECT json_agg(w ORDER BY w.created_at DESC, w.id DESC) FROM (
         SELECT id, created_at, ip, timezone, browser, os, device, device_type, location

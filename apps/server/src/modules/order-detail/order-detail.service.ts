@@ -43,6 +43,9 @@ const ACTION_LABELS: Record<string, string> = {
   'order.refund-completed': 'Refund completed',
   'order.remark': 'Comment added',
   'order.transaction-details': 'Transaction details saved',
+  'order.invoice': 'Invoice sent',
+  'order.upload-document': 'Approved document uploaded',
+  'mail.resend': 'Approval mail resent',
 };
 
 const statusOf = (state: Record<string, unknown> | null) => {
@@ -50,7 +53,8 @@ const statusOf = (state: Record<string, unknown> | null) => {
   return typeof status === 'string' ? (STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status) : undefined;
 };
 
-const toActivity = (row: AuditRow): ActivityEntry =>
+/** One audit row as a line of the order's timeline (the detail page and the defence packs). */
+export const toActivity = (row: AuditRow): ActivityEntry =>
   dropEmpty({
     at: iso(row.at),
     actor: row.actor_name ?? 'System',
@@ -107,6 +111,8 @@ export class OrderDetailService {
           size_bytes: d.size_bytes,
           create_ts: iso(d.created_at),
           uploaded_by: d.uploaded_by,
+          customer_name: [row.passport_first_name, row.passport_surname].filter(Boolean).join(' '),
+          mail_service_provider: d.mail_service_provider,
         }),
       ),
       mailHistory: row.mails.map((m) =>
@@ -122,6 +128,9 @@ export class OrderDetailService {
           last_error: m.last_error,
           create_ts: iso(m.created_at),
           sent_at: m.sent_at ? iso(m.sent_at) : null,
+          from: m.from_address,
+          provider_message_id: m.provider_message_id,
+          next_attempt_at: m.state === 'queued' ? iso(m.next_attempt_at) : null,
         }),
       ),
       downloadHistory: row.downloads.map((d) =>

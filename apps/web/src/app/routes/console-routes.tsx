@@ -18,6 +18,7 @@ import {
   useFolderCounts,
   useReloadFolderCountsOnRouteChange,
 } from '../../features/folder-counts/hooks/use-folder-counts';
+import { SendInvoicePage } from '../../features/invoices/components/send-invoice-page';
 import { StaffLayout } from '../../features/layout/components/staff-layout';
 import { OrderDetailPage } from '../../features/order-detail/components/order-detail-page';
 import { FutureOrderPage } from '../../features/orders/components/future-order-page';
@@ -97,6 +98,14 @@ export function ComingSoonRoute({ title, capability }: { title: string; capabili
   return (
     <Allowed capability={capability} title={title}>
       <ComingSoonPage title={title} />
+    </Allowed>
+  );
+}
+
+export function SendInvoiceRoute() {
+  return (
+    <Allowed capability="workOrders" title="Send Invoice">
+      <SendInvoicePage />
     </Allowed>
   );
 }

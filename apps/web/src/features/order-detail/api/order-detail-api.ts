@@ -1,5 +1,6 @@
-// The order detail page's calls (spec §7 "Staff orders", issue 7): the whole order in one answer, a comment,
-// a Move-to button, transaction details, and the holder actions through the queues' assign call.
+// The order detail page's calls (spec §7 "Staff orders", issues 7 and 8): the whole order in one answer, a comment,
+// a Move-to button, transaction details, the holder actions through the queues' assign call, the approved
+// document's upload, Resend and what a mail says. (The defence pack's PDF is a file, fetched outside the store.)
 // Every change reloads the order; a status or holder change also reloads the lists and the folder counts,
 // refused or not (a refusal means the order changed under the person).
 import type {
@@ -7,12 +8,18 @@ import type {
   ApiEnvelope,
   AssignOrderBody,
   BulkResult,
+  MailContent,
+  MailProvider,
   MoveOrderStatusBody,
   OrderDetails,
+  QueuedMail,
   RemarkEntry,
+  ResendMailBody,
   SaveTransactionBody,
+  UploadVisaDocumentResult,
 } from '@eta/contracts';
 import { api, type ApiError } from '../../../lib/api';
+import { UPLOAD_FIELDS } from '../delivery-rules';
 
 export interface OrderChange {
   orderId: string;
@@ -44,6 +51,29 @@ export interface AssignArgs {
   /** A staff name, or '' for Move to New orders. */
   assignto: string;
   version: number;
+}
+
+export interface UploadArgs {
+  orderId: string;
+  email: string;
+  file: File;
+  mailServiceProvider: MailProvider;
+}
+
+export interface MailContentArgs {
+  orderId: string;
+  /** A mail of the order; without it, its latest approval mail (or the one it would get now). */
+  mailId?: number;
+}
+
+/** Spec §7: multipart with orderId, email, uploadVisaDoc and mailServiceProvider. */
+function uploadForm({ orderId, email, file, mailServiceProvider }: UploadArgs): FormData {
+  const form = new FormData();
+  form.append(UPLOAD_FIELDS.orderId, orderId);
+  form.append(UPLOAD_FIELDS.email, email);
+  form.append(UPLOAD_FIELDS.file, file, file.name);
+  form.append(UPLOAD_FIELDS.provider, mailServiceProvider);
+  return form;
 }
 
 export const orderDetailApi = api.injectEndpoints({
@@ -83,6 +113,26 @@ export const orderDetailApi = api.injectEndpoints({
       transformResponse: outcome<BulkResult>,
       invalidatesTags: (_result, _error, { orderId }) => afterMove(orderId),
     }),
+    // The order becomes Completed, so its queues and counts reload too; a refusal reloads the order only.
+    uploadVisaDocument: build.mutation<ChangeOutcome<UploadVisaDocumentResult>, UploadArgs>({
+      query: (args) => ({ url: 'admin/upload-visa-document', method: 'POST', body: uploadForm(args) }),
+      transformResponse: outcome<UploadVisaDocumentResult>,
+      invalidatesTags: (result, _error, { orderId }) => (result ? afterMove(orderId) : [detailTag(orderId)]),
+    }),
+    resendMail: build.mutation<ChangeOutcome<QueuedMail>, ResendMailBody>({
+      query: (body) => ({ url: 'admin/resend-mail', method: 'POST', body }),
+      transformResponse: outcome<QueuedMail>,
+      invalidatesTags: (_result, _error, { orderId }) => [detailTag(orderId)],
+    }),
+    // Reloads with the order: a queued mail is sent meanwhile, a new one becomes the latest.
+    getMailContent: build.query<MailContent, MailContentArgs>({
+      query: ({ orderId, mailId }) => ({
+        url: `admin/email-content/${encodeURIComponent(orderId)}`,
+        params: { mailId },
+      }),
+      transformResponse: (body: ApiEnvelope<MailContent>) => body.data!,
+      providesTags: (_result, _error, { orderId }) => [detailTag(orderId)],
+    }),
   }),
 });
 
@@ -92,4 +142,7 @@ export const {
   useMoveOrderStatusMutation,
   useSaveTransactionDetailsMutation,
   useAssignOrderMutation,
+  useUploadVisaDocumentMutation,
+  useResendMailMutation,
+  useGetMailContentQuery,
 } = orderDetailApi;

@@ -1,51 +1,62 @@
 // The action buttons of spec §2: View Email Content, Defence Pack 1, Defence Pack 2 and Enter Transaction
-// Details; the last three only for Completed or Customer Called orders. The e-mail content and the packs are
-// built with delivery and evidence (the next issue): until then they are shown disabled and say so.
+// Details; the last three only for Completed or Customer Called orders (spec §4).
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-
-export const COMING_WITH_EVIDENCE = 'Coming with delivery and evidence';
-
-function ComingSoonButton({ label }: { label: string }) {
-  return (
-    <Tooltip title={COMING_WITH_EVIDENCE}>
-      {/* A disabled button gets no pointer events; the wrapper carries the tooltip. */}
-      <span>
-        <Button variant="outlined" disabled>
-          {label}
-        </Button>
-      </span>
-    </Tooltip>
-  );
-}
+import MailOutlineIcon from '@mui/icons-material/MailOutline';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import type { DefencePackType } from '@eta/contracts';
+import { DEFENCE_PACK_TYPES } from '@eta/contracts/domain';
 
 interface EvidenceActionsProps {
   showEvidence: boolean;
+  onViewEmail: () => void;
+  onDefencePack: (type: DefencePackType) => void;
+  /** The pack being prepared, if any. */
+  pendingPack: DefencePackType | null;
   onEnterTransaction: () => void;
 }
 
-export function EvidenceActions({ showEvidence, onEnterTransaction }: EvidenceActionsProps) {
+export function EvidenceActions({
+  showEvidence,
+  onViewEmail,
+  onDefencePack,
+  pendingPack,
+  onEnterTransaction,
+}: EvidenceActionsProps) {
   return (
     <>
       <Stack direction="row" flexWrap="wrap" gap={1}>
-        <ComingSoonButton label="View Email Content" />
+        <Button variant="outlined" startIcon={<MailOutlineIcon />} onClick={onViewEmail}>
+          View Email Content
+        </Button>
         {showEvidence ? (
           <>
-            <ComingSoonButton label="Defence Pack 1" />
-            <ComingSoonButton label="Defence Pack 2" />
+            {DEFENCE_PACK_TYPES.map((type) => (
+              <Button
+                key={type}
+                variant="outlined"
+                startIcon={
+                  pendingPack === type ? <CircularProgress size={16} aria-hidden="true" /> : <PictureAsPdfIcon />
+                }
+                disabled={pendingPack !== null}
+                onClick={() => onDefencePack(type)}
+              >
+                {`Defence Pack ${type}`}
+              </Button>
+            ))}
             <Button variant="contained" onClick={onEnterTransaction}>
               Enter Transaction Details
             </Button>
           </>
         ) : null}
       </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {showEvidence
-          ? 'E-mail content and Defence Packs are coming with delivery and evidence.'
-          : 'E-mail content is coming with delivery and evidence. Defence Packs and transaction details open once the order is Completed or Customer Called.'}
-      </Typography>
+      {showEvidence ? null : (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          Defence Packs and transaction details open once the order is Completed or Customer Called.
+        </Typography>
+      )}
     </>
   );
 }

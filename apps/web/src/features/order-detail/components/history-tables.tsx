@@ -1,6 +1,8 @@
 // The order's Email History (mails of the outbox, shown only when there are any), uploaded documents and
 // Download History (times in America/New_York, spec §9). Each table scrolls sideways inside its own box.
 import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -10,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import type { OrderDetails } from '@eta/contracts';
 import { TableMessageRow } from '../../../components/table-message-row';
 import { formatEasternDateTime, formatUtcDateTime } from '../../../lib/format';
+import { formatSize } from '../delivery-rules';
 
 type MailEntry = OrderDetails['mailHistory'][number];
 type DownloadEntry = OrderDetails['downloadHistory'][number];
@@ -58,19 +61,47 @@ function SimpleTable<T>({ label, headings, rows, rowKey, cells }: SimpleTablePro
   );
 }
 
+/** What a person checks first (who, how, did it go, when) comes before what needs a sideways scroll. */
 const MAIL_HEADINGS = [
+  'Content',
   'Kind',
   'To',
-  'Subject',
   'Provider',
   'State',
   'Attempts',
   'Queued (UTC)',
   'Sent (UTC)',
+  'Provider message id',
   'Last error',
+  'Subject',
 ];
 
-export function EmailHistoryTable({ mails }: { mails: readonly MailEntry[] }) {
+const STATE_COLOURS: Record<string, string> = { sent: 'success.main', failed: 'error.main', queued: 'warning.dark' };
+
+/** The state, and for a mail waiting for another attempt, when that is. */
+function MailState({ mail }: { mail: MailEntry }) {
+  const retry = mail.state === 'queued' && mail.attempts > 0 ? formatUtcDateTime(mail.next_attempt_at) : '';
+  return (
+    <>
+      <Box component="span" sx={{ color: STATE_COLOURS[mail.state] ?? 'text.primary', fontWeight: 600 }}>
+        {mail.state}
+      </Box>
+      {retry ? (
+        <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.75rem' }}>
+          next try {retry}
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
+interface EmailHistoryTableProps {
+  mails: readonly MailEntry[];
+  /** Opens View Email Content on that mail. */
+  onView: (mailId: number) => void;
+}
+
+export function EmailHistoryTable({ mails, onView }: EmailHistoryTableProps) {
   return (
     <SimpleTable
       label="Email History"
@@ -78,24 +109,30 @@ export function EmailHistoryTable({ mails }: { mails: readonly MailEntry[] }) {
       rows={mails}
       rowKey={(mail) => mail.id}
       cells={(mail) => [
+        <Button
+          key="view"
+          size="small"
+          aria-label={`View the ${mail.kind} mail to ${mail.to} queued ${formatUtcDateTime(mail.create_ts)}`}
+          onClick={() => onView(mail.id)}
+        >
+          View
+        </Button>,
         mail.kind,
         mail.to,
-        mail.subject,
         mail.provider,
-        mail.state,
+        <MailState key="state" mail={mail} />,
         mail.attempts,
         formatUtcDateTime(mail.create_ts),
         formatUtcDateTime(mail.sent_at),
+        mail.provider_message_id ?? '',
         mail.last_error ?? '',
+        mail.subject,
       ]}
     />
   );
 }
 
-const DOCUMENT_HEADINGS = ['File', 'Type', 'Size', 'Uploaded by', 'Date & Time (UTC)'];
-
-const formatSize = (bytes: number): string =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+const DOCUMENT_HEADINGS = ['File', 'Type', 'Size', 'Mail provider', 'Uploaded by', 'Date & Time (UTC)'];
 
 export function UploadedDocumentsTable({ documents }: { documents: readonly UploadedDocument[] }) {
   return (
@@ -108,6 +145,7 @@ export function UploadedDocumentsTable({ documents }: { documents: readonly Uplo
         doc.file1,
         doc.content_type,
         formatSize(doc.size_bytes),
+        doc.mail_service_provider ?? '',
         doc.uploaded_by ?? '',
         formatUtcDateTime(doc.create_ts),
       ]}

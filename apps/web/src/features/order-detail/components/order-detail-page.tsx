@@ -1,6 +1,6 @@
-// The order detail page (spec §2 "Order detail", issue 7): the whole application in the spec's section order,
-// its history, comments, the holder and the Move-to buttons, the evidence actions and the timeline. Every
-// change sends the version the page shows; the order reloads after each one.
+// The order detail page (spec §2 "Order detail", issues 7 and 8): the whole application in the spec's section
+// order, its mails and documents, history, comments, the holder and the Move-to buttons, the evidence actions and
+// the timeline. Every change sends the version the page shows; the order reloads after each one.
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -31,20 +31,23 @@ import {
   type OrderListOrigin,
 } from '../../../lib/order-links';
 import { useAssignOrderMutation, useGetOrderDetailsQuery, useMoveOrderStatusMutation } from '../api/order-detail-api';
+import { hasMailDueSoon, MAIL_POLL_MS } from '../delivery-rules';
 import { reportChange, useConfirmedAction } from '../hooks/use-confirmed-action';
+import { useDefencePack } from '../hooks/use-defence-pack';
 import { FIELD_SECTIONS, rowsWithValues } from '../order-detail-fields';
 import { hasEvidenceActions, holderActions, moveOptions, type MoveOption } from '../order-detail-actions';
 import { ActivityTimeline } from './activity-timeline';
 import { AddCommentForm } from './add-comment-form';
 import { CommentHistory } from './comment-history';
+import { DeliverySections } from './delivery-sections';
 import { DetailRows, DetailSection } from './detail-section';
 import { EvidenceActions } from './evidence-actions';
-import { DownloadHistoryTable, EmailHistoryTable } from './history-tables';
+import { DownloadHistoryTable } from './history-tables';
+import { MailContentDialog } from './mail-content-dialog';
 import { MoveToButtons } from './move-to-buttons';
 import { OrderHolder } from './order-holder';
 import { OrderNotFound } from './order-not-found';
 import { TransactionDetailsDialog } from './transaction-details-dialog';
-import { UploadDocumentSection } from './upload-document-section';
 
 /** The spec's confirmation texts for the holder actions (spec §8), as the queues use them. */
 const ASSIGN_CONFIRM_TEXT = 'Are you sure want to assigned orders.';
@@ -79,8 +82,15 @@ interface OrderDetailViewProps {
 
 function OrderDetailView({ orderId, user, origin, back }: OrderDetailViewProps) {
   const navigate = useNavigate();
-  const details = useGetOrderDetailsQuery(orderId, { refetchOnMountOrArgChange: true });
+  const [isMailDue, setIsMailDue] = useState(false);
+  // While a mail is about to go out, the order reloads every few seconds until Email History shows it sent.
+  const details = useGetOrderDetailsQuery(orderId, {
+    refetchOnMountOrArgChange: true,
+    pollingInterval: isMailDue ? MAIL_POLL_MS : 0,
+  });
   const order = details.data;
+  const isDueNow = order ? hasMailDueSoon(order.mailHistory) : false;
+  if (isDueNow !== isMailDue) setIsMailDue(isDueNow);
   const error = details.error as ApiError | undefined;
 
   if (!order && details.isFetching) return <PageLoader />;
@@ -147,6 +157,9 @@ function OrderDetailContent({ order, user }: { order: OrderDetails; user: Sessio
   const [assignOrder] = useAssignOrderMutation();
   const action = useConfirmedAction();
   const [isTransactionOpen, setIsTransactionOpen] = useState(false);
+  /** View Email Content: open on the order's latest approval mail (no id) or on a mail of Email History. */
+  const [mailView, setMailView] = useState<{ mailId?: number } | null>(null);
+  const defencePack = useDefencePack(orderId);
   const holder = holderActions(order, user);
   const { version } = order;
 
@@ -174,14 +187,7 @@ function OrderDetailContent({ order, user }: { order: OrderDetails; user: Sessio
         />
       </Paper>
 
-      {order.mailHistory.length > 0 ? (
-        <DetailSection id="email-history" title="Email History">
-          <EmailHistoryTable mails={order.mailHistory} />
-        </DetailSection>
-      ) : null}
-      <DetailSection id="upload-document" title="Upload Document">
-        <UploadDocumentSection order={order} />
-      </DetailSection>
+      <DeliverySections order={order} onViewMail={(mailId) => setMailView({ mailId })} />
       {FIELD_SECTIONS.map((section) => (
         <DetailSection key={section.id} id={section.id} title={section.title}>
           <DetailRows rows={rowsWithValues(section, order)} pairsPerLine={section.id === 'background' ? 1 : 2} />
@@ -203,6 +209,9 @@ function OrderDetailContent({ order, user }: { order: OrderDetails; user: Sessio
       <DetailSection id="order-actions" title="Actions">
         <EvidenceActions
           showEvidence={hasEvidenceActions(status)}
+          onViewEmail={() => setMailView({})}
+          onDefencePack={defencePack.open}
+          pendingPack={defencePack.pending}
           onEnterTransaction={() => setIsTransactionOpen(true)}
         />
       </DetailSection>
@@ -211,6 +220,9 @@ function OrderDetailContent({ order, user }: { order: OrderDetails; user: Sessio
       </DetailSection>
 
       <ConfirmDialog {...action.confirmDialog} />
+      {mailView ? (
+        <MailContentDialog orderId={orderId} mailId={mailView.mailId} onClose={() => setMailView(null)} />
+      ) : null}
       {hasEvidenceActions(status) ? (
         <TransactionDetailsDialog
           open={isTransactionOpen}

@@ -1,0 +1,110 @@
+// What a defence pack states, from the order's dispute file: one set of facts printed by the PDF and sent
+// as JSON, so the two can never disagree. The sections follow the order card-network disputes read them,
+// except that each pack puts its own evidence first: pack 1 the e-mails, pack 2 the downloads.
+import {
+  SERVICE_DESCRIPTION,
+  STATUS_LABELS,
+  type DefencePackDetails,
+  type DefencePackType,
+  type EvidenceSection,
+  type EvidenceSectionKey,
+} from '@eta/contracts';
+import { centsText } from '../../lib/pdf/format.js';
+import { toActivity } from '../order-detail/order-detail.service.js';
+import type { EvidenceRow } from './defence-pack.repository.js';
+
+/** Each section and the Stripe dispute-evidence fields it answers. */
+const SECTIONS: Record<EvidenceSectionKey, Omit<EvidenceSection, 'key'>> = {
+  sale: {
+    title: 'What was sold',
+    stripeFields: ['product_description', 'customer_name', 'customer_email_address', 'receipt'],
+  },
+  agreement: {
+    title: 'Proof of agreement',
+    stripeFields: ['customer_purchase_ip', 'customer_signature', 'refund_policy_disclosure'],
+  },
+  delivery: { title: 'Proof of delivery: e-mails', stripeFields: ['customer_communication', 'service_date'] },
+  use: { title: 'Proof of use: downloads', stripeFields: ['access_activity_log'] },
+  timeline: { title: 'Order timeline', stripeFields: ['service_documentation'] },
+  document: { title: 'Approved document', stripeFields: ['service_documentation'] },
+};
+
+const SECTION_ORDER: Record<DefencePackType, EvidenceSectionKey[]> = {
+  1: ['delivery', 'sale', 'agreement', 'use', 'timeline', 'document'],
+  2: ['use', 'sale', 'agreement', 'delivery', 'timeline', 'document'],
+};
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const present = (value: string | null | undefined) => (value ? value : undefined);
+
+const customerNameOf = (row: { passport_first_name: string | null; passport_surname: string | null }) =>
+  [row.passport_first_name, row.passport_surname].filter(Boolean).join(' ') || 'Not given';
+
+export function defencePackFacts(
+  row: EvidenceRow,
+  type: DefencePackType,
+  signatureOnFile: boolean,
+  generatedAt: Date,
+): DefencePackDetails {
+  return {
+    orderId: row.order_id,
+    defencePackType: type,
+    generatedAt: generatedAt.toISOString(),
+    index: SECTION_ORDER[type].map((key) => ({ key, ...SECTIONS[key] })),
+    sale: {
+      service: SERVICE_DESCRIPTION,
+      processingType: row.processing_type,
+      amount: centsText(row.amount_cents),
+      amountCents: row.amount_cents,
+      currency: row.currency,
+      paymentStatus: row.payment_status,
+      gateway: present(row.gateway_name),
+      transactionId: present(row.transaction_id),
+      merchantName: present(row.merchant_name),
+      orderDate: iso(row.created_at),
+      processStatus: STATUS_LABELS[row.process_status],
+      customerName: customerNameOf(row),
+      customerEmail: row.email,
+      seller: row.site_name,
+    },
+    agreement: {
+      disclaimer: row.disclaimer,
+      feeText: row.fee_text,
+      ipAddress: present(row.ip_address),
+      browser: present(row.customer_browser),
+      timezone: present(row.customer_timezone),
+      signedAt: row.customer_date ? iso(row.customer_date) : undefined,
+      signatureOnFile,
+    },
+    mails: row.mails.map((m) => ({
+      kind: m.kind,
+      subject: m.subject,
+      to: m.to_address,
+      provider: m.provider,
+      state: m.state,
+      providerMessageId: present(m.provider_message_id),
+      queuedAt: iso(m.created_at),
+      sentAt: m.sent_at ? iso(m.sent_at) : undefined,
+    })),
+    downloads: row.downloads.map((d) => ({
+      at: iso(d.created_at),
+      ip: d.ip,
+      device: present(d.device),
+      deviceType: present(d.device_type),
+      browser: present(d.browser),
+      os: present(d.os),
+      location: present(d.location),
+      timezone: present(d.timezone),
+    })),
+    timeline: row.timeline.map(toActivity),
+    documents: row.documents.map((d, i) => ({
+      name: d.original_name,
+      contentType: d.content_type,
+      sizeBytes: d.size_bytes,
+      sha256: d.sha256,
+      uploadedAt: iso(d.created_at),
+      uploadedBy: present(d.uploaded_by),
+      approved: i === 0,
+    })),
+  };
+}

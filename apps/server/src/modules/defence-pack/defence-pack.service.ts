@@ -1,0 +1,60 @@
+// Defence packs (spec §2 "Order detail" Defence Pack 1 and 2, §4, DESIGN §5): the evidence that the service
+// was ordered, agreed to, delivered and used, for a disputed charge. Only for Completed or Customer Called
+// orders. One statement reads the dispute file, the document store gives the signature and the approved
+// document, and the same facts become the PDF or the JSON. Building a pack is a read: it is not audited.
+import type { Kysely } from 'kysely';
+import { EVIDENCE_STATUSES, STATUS_LABELS, type DefencePackDetails, type DefencePackType } from '@eta/contracts';
+import type { DB } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import type { DocumentStore } from '../../lib/storage/document-store.js';
+import { normalizeOrderId } from '../orders/orders.repository.js';
+import { selectEvidence, type EvidenceRow } from './defence-pack.repository.js';
+import { defencePackFacts } from './defence-pack.facts.js';
+import { renderDefencePack } from './defence-pack-pdf.js';
+
+export class DefencePackService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly store: DocumentStore,
+  ) {}
+
+  async details(rawOrderId: string, type: DefencePackType): Promise<DefencePackDetails> {
+    const row = await this.disputeFile(rawOrderId);
+    const signatureOnFile = row.customer_sign ? await this.store.exists(row.customer_sign) : false;
+    return defencePackFacts(row, type, signatureOnFile, new Date());
+  }
+
+  async pdf(rawOrderId: string, type: DefencePackType): Promise<{ fileName: string; bytes: Uint8Array }> {
+    const row = await this.disputeFile(rawOrderId);
+    const [signature, approved] = await Promise.all([
+      this.readIfStored(row.customer_sign),
+      this.readIfStored(row.documents[0]?.storage_key),
+    ]);
+    const facts = defencePackFacts(row, type, signature !== undefined, new Date());
+    const bytes = await renderDefencePack(facts, { signature, approved });
+    return { fileName: `defence-pack-${type}-${facts.orderId}.pdf`, bytes };
+  }
+
+  private async disputeFile(rawOrderId: string): Promise<EvidenceRow> {
+    const row = await selectEvidence(this.db, normalizeOrderId(rawOrderId));
+    if (!row) throw new AppError('ORDER_NOT_FOUND', `Order ${rawOrderId.trim()} was not found.`);
+    if (!EVIDENCE_STATUSES.includes(row.process_status)) {
+      throw new AppError(
+        'WRONG_STATUS',
+        `Defence packs are available only for Completed or Customer Called orders; order ${row.order_id} is ${STATUS_LABELS[row.process_status]}.`,
+      );
+    }
+    return row;
+  }
+
+  /** A file the pack prints if the store holds it; a missing one is said so in the pack, not an error. */
+  private async readIfStored(key: string | null | undefined): Promise<Buffer | undefined> {
+    if (!key) return undefined;
+    try {
+      return await this.store.read(key);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'NOT_FOUND') return undefined;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,177 @@
+// The approved document (spec §2 "Upload Document", §7 upload-visa-document): checked by content, stored under
+// a generated key, recorded with its sha256, the order set Completed and the approval mail queued, all in
+// ONE transaction; a failure after the file was stored deletes it again, so no stray file is left behind.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  EMAIL_PATTERN,
+  MAIL_PROVIDERS,
+  MAX_EMAIL_LENGTH,
+  UPLOAD_FIELDS,
+  UPLOAD_MESSAGES,
+  type MailProvider,
+  type StoredDocumentInfo,
+  type UploadVisaDocumentResult,
+} from '@eta/contracts';
+import type { DB, Staff } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import type { DocumentStore } from '../../lib/storage/document-store.js';
+import { writeAudit, type Actor } from '../audit/audit.repository.js';
+import type { MailService } from '../mail/mail.service.js';
+import { assertMayDeliver } from '../mail/order-mails.service.js';
+import { normalizeOrderId } from '../orders/orders.repository.js';
+import { detectDocumentType, sanitizeFileName } from './document-file.js';
+import { insertDocument, lockUploadTarget, markOrderCompleted, selectCurrentDocument } from './documents.repository.js';
+import type { UploadForm } from './upload-form.js';
+
+const EMAIL = new RegExp(EMAIL_PATTERN, 'u');
+
+interface ValidUpload {
+  orderId: string;
+  email: string;
+  provider: MailProvider;
+  file: { filename: string; content: Buffer };
+}
+
+/** Every missing or wrong field at once, in the form's order, with the spec's messages (§5). */
+function validateForm(form: UploadForm): ValidUpload {
+  const errors: Record<string, string> = {};
+  const orderId = form.orderId?.trim() ?? '';
+  const email = form.email?.trim() ?? '';
+  if (!orderId) errors[UPLOAD_FIELDS.orderId] = UPLOAD_MESSAGES.orderIdRequired;
+  if (!email) errors[UPLOAD_FIELDS.email] = UPLOAD_MESSAGES.emailRequired;
+  else if (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email))
+    errors[UPLOAD_FIELDS.email] = UPLOAD_MESSAGES.emailInvalid;
+  if (!form.file) errors[UPLOAD_FIELDS.file] = UPLOAD_MESSAGES.fileRequired;
+  const provider = MAIL_PROVIDERS.find((p) => p === form.provider);
+  if (!provider) errors[UPLOAD_FIELDS.provider] = UPLOAD_MESSAGES.providerRequired;
+  const first = Object.values(errors)[0];
+  if (first !== undefined || !provider || !form.file) {
+    throw new AppError('VALIDATION_FAILED', first ?? UPLOAD_MESSAGES.fileRequired, { fields: errors });
+  }
+  return { orderId: normalizeOrderId(orderId), email, provider, file: form.file };
+}
+
+const toInfo = (d: {
+  id: number;
+  original_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  created_at: Date;
+}): StoredDocumentInfo => ({
+  id: d.id,
+  file1: d.original_name,
+  content_type: d.content_type,
+  size_bytes: d.size_bytes,
+  sha256: d.sha256,
+  create_ts: new Date(d.created_at).toISOString(),
+});
+
+export class DocumentsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly store: DocumentStore,
+    private readonly mail: MailService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * Any staff member who works orders may upload for a paid order that is not Deleted or Refund Completed
+   * (docs/ARCHITECTURE.md); an order already Completed gets the new document and the mail again.
+   */
+  async uploadApprovedDocument(staff: Staff, actor: Actor, form: UploadForm): Promise<UploadVisaDocumentResult> {
+    const upload = validateForm(form);
+    const type = await detectDocumentType(upload.file.content);
+    this.mail.assertProvider(upload.provider);
+    const originalName = sanitizeFileName(upload.file.filename, type.extension);
+    const stored: { key?: string } = {};
+    try {
+      const result = await this.db.transaction().execute(async (trx) => {
+        const order = await lockUploadTarget(trx, upload.orderId);
+        if (!order) throw new AppError('ORDER_NOT_FOUND', `Order ${upload.orderId} was not found.`);
+        assertMayDeliver(order);
+        // Stored only once the order may take it; the row lock keeps it that way until commit.
+        const file = await this.store.put(upload.file.content, { extension: type.extension });
+        stored.key = file.key;
+        const document = await insertDocument(trx, {
+          orderKey: order.id,
+          storageKey: file.key,
+          originalName,
+          contentType: type.contentType,
+          size: file.size,
+          sha256: file.sha256,
+          uploadedBy: staff.id,
+        });
+        const version = await markOrderCompleted(trx, order.id);
+        const composed = await this.mail.composeApprovalMail(trx, order.order_id);
+        const mail = await this.mail.enqueue(trx, {
+          orderId: order.id,
+          kind: 'approval',
+          to: upload.email,
+          provider: upload.provider,
+          from: composed.from,
+          subject: composed.subject,
+          html: composed.html,
+          text: composed.text,
+          documentId: document.id,
+        });
+        const info = toInfo({
+          ...document,
+          original_name: originalName,
+          content_type: type.contentType,
+          size_bytes: file.size,
+          sha256: file.sha256,
+        });
+        await writeAudit(trx, actor, [
+          {
+            action: 'order.upload-document',
+            orderId: order.id,
+            target: order.order_id,
+            before: { process_status: order.process_status, version: order.version },
+            after: {
+              process_status: 'Completed',
+              version,
+              document: { id: info.id, file1: info.file1, content_type: info.content_type, sha256: info.sha256 },
+              mail: { id: mail.id, to: upload.email, provider: upload.provider },
+            },
+          },
+        ]);
+        return {
+          orderId: order.order_id,
+          version,
+          process_status: 'Completed',
+          document: info,
+          mail: {
+            mailId: mail.id,
+            orderId: order.order_id,
+            to: upload.email,
+            provider: upload.provider,
+            state: mail.state,
+            ...(mail.lastError ? { last_error: mail.lastError } : {}),
+          },
+        } satisfies UploadVisaDocumentResult;
+      });
+      this.mail.kick();
+      return result;
+    } catch (err) {
+      if (stored.key) {
+        const key = stored.key;
+        await this.store.delete(key).catch((cleanup: unknown) => {
+          this.log.error({ err: cleanup, key }, 'could not remove the file of a failed upload');
+        });
+      }
+      throw err;
+    }
+  }
+
+  /** The spec's HEAD check: the order's approved document, when its row and its file both exist. */
+  async approvedDocument(rawOrderId: string): Promise<StoredDocumentInfo> {
+    const orderId = normalizeOrderId(rawOrderId);
+    const document = await selectCurrentDocument(this.db, orderId);
+    if (!document || !(await this.store.exists(document.storage_key))) {
+      throw new AppError('NOT_FOUND', `Order ${orderId} has no approved document yet.`);
+    }
+    return toInfo(document);
+  }
+}

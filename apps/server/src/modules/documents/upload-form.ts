@@ -1,0 +1,76 @@
+// Reads the Upload Document form (spec §7: multipart orderId, email, uploadVisaDoc, mailServiceProvider) into
+// plain values. The file is held in memory (at most MAX_UPLOAD_MB); every parser refusal becomes a clear 4xx.
+import type { FastifyRequest } from 'fastify';
+// The request's multipart methods (registered for the upload route in routes/admin/documents.routes.ts).
+import type {} from '@fastify/multipart';
+import { UPLOAD_FIELDS } from '@eta/contracts';
+import { AppError } from '../../lib/errors.js';
+import { assertStorableText } from '../../plugins/input.js';
+
+export interface UploadForm {
+  orderId?: string;
+  email?: string;
+  provider?: string;
+  file?: { filename: string; content: Buffer };
+}
+
+/** The parser's own limits: one file, a handful of short fields. The file size is the plugin's MAX_UPLOAD_MB. */
+export const UPLOAD_FORM_LIMITS = { files: 1, fields: 8, parts: 10, fieldSize: 1024, fieldNameSize: 100 };
+
+const TEXT_FIELDS: Record<string, keyof Omit<UploadForm, 'file'>> = {
+  [UPLOAD_FIELDS.orderId]: 'orderId',
+  [UPLOAD_FIELDS.email]: 'email',
+  [UPLOAD_FIELDS.provider]: 'provider',
+};
+
+function refusal(err: unknown, maxUploadMb: number): AppError {
+  if (err instanceof AppError) return err;
+  switch ((err as { code?: string }).code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `The file is larger than ${maxUploadMb} MB. Nothing was stored; please upload a smaller file.`,
+        { fields: { [UPLOAD_FIELDS.file]: `The file must be at most ${maxUploadMb} MB.` } },
+      );
+    case 'FST_FILES_LIMIT':
+      return new AppError('VALIDATION_FAILED', 'Please upload one file at a time.');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError('VALIDATION_FAILED', 'The upload form has more fields than expected.');
+    default:
+      // Busboy's words for a cut-off or malformed body ("Unexpected end of form", "Malformed part header").
+      return new AppError('VALIDATION_FAILED', 'The upload arrived incomplete or malformed. Please try again.');
+  }
+}
+
+export async function readUploadForm(request: FastifyRequest, maxUploadMb: number): Promise<UploadForm> {
+  if (!request.isMultipart()) {
+    throw new AppError('VALIDATION_FAILED', 'Send the document as a form upload (multipart/form-data).');
+  }
+  const form: UploadForm = {};
+  try {
+    for await (const part of request.parts({ limits: UPLOAD_FORM_LIMITS })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== UPLOAD_FIELDS.file || form.file) {
+          part.file.resume();
+          continue;
+        }
+        form.file = { filename: part.filename, content: await part.toBuffer() };
+      } else {
+        const key = TEXT_FIELDS[part.fieldname];
+        if (!key || form[key] !== undefined) continue;
+        if (part.valueTruncated) {
+          throw new AppError('VALIDATION_FAILED', `${part.fieldname} is too long.`, {
+            fields: { [part.fieldname]: 'is too long' },
+          });
+        }
+        form[key] = String(part.value);
+      }
+    }
+  } catch (err) {
+    throw refusal(err, maxUploadMb);
+  }
+  // The file name needs no check here: it is only kept sanitized (document-file.ts).
+  assertStorableText({ body: { orderId: form.orderId, email: form.email, mailServiceProvider: form.provider } });
+  return form;
+}

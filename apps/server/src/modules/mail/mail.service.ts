@@ -1,0 +1,271 @@
+// The mail outbox (DESIGN §5). A request that causes a mail queues it inside its own transaction (queueMail);
+// the worker (plugins/mail-worker.ts) delivers due mails through the provider each row names, retrying
+// failures with exponential backoff up to MAIL_MAX_ATTEMPTS. With no provider configured a mail is kept as
+// failed, "not sent: no provider configured", so Email History still shows it. Templates: mail-templates.ts.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import { MAIL_PROVIDERS, NO_PROVIDER_ERROR, type MailKind, type MailProvider, type MailState } from '@eta/contracts';
+import type { DB, MailAttachment } from '../../db/schema.js';
+import type { MailConfig } from '../../lib/config.js';
+import { AppError } from '../../lib/errors.js';
+import type { DocumentStore } from '../../lib/storage/document-store.js';
+import {
+  claimDueMails,
+  insertMail,
+  markMailFailed,
+  markMailSent,
+  scheduleMailRetry,
+  selectOrderMailContext,
+  selectOrderSender,
+  type ClaimedMail,
+  type OrderMailContext,
+} from './mail.repository.js';
+import {
+  absoluteLink,
+  renderApprovalMail,
+  renderInvoiceMail,
+  type MailBranding,
+  type RenderedMail,
+} from './mail-templates.js';
+import { MailSendError, type MailTransports, type OutgoingMail } from './mail-transport.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface QueueMailInput {
+  /** orders.id of the order the mail belongs to (its Email History), or null. */
+  orderId: number | null;
+  kind: MailKind;
+  to: string;
+  provider: MailProvider;
+  subject: string;
+  html: string;
+  text: string;
+  /** Files in the document store sent with the mail. */
+  attachments?: MailAttachment[];
+  /** Default: the order's landing-site sender, else MAIL_FROM. */
+  from?: string;
+  /** The approved document an approval mail announces. */
+  documentId?: number | null;
+}
+
+/** A mail composed for an order: who it goes to by default, from whom, and what it says. */
+export interface ComposedMail extends RenderedMail {
+  orderKey: number;
+  orderId: string;
+  to: string;
+  from: string;
+  context: OrderMailContext;
+}
+
+/** Mails claimed per round; they are sent side by side, all within one lease. */
+const BATCH_SIZE = 10;
+const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
+
+export class MailService {
+  private readonly queuedListeners = new Set<() => void>();
+  private readonly pendingKicks = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly config: MailConfig & { publicUrl: string },
+    private readonly transports: MailTransports,
+    private readonly store: DocumentStore,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The providers this server can send through, in the spec's order. */
+  configuredProviders(): MailProvider[] {
+    return MAIL_PROVIDERS.filter((p) => this.transports[p] !== undefined);
+  }
+
+  /**
+   * Refuses a provider that is not configured while another is (the person can pick that one). With none
+   * configured the mail is accepted and kept as "not sent: no provider configured".
+   */
+  assertProvider(provider: MailProvider): void {
+    const configured = this.configuredProviders();
+    if (configured.length === 0 || configured.includes(provider)) return;
+    throw new AppError(
+      'PROVIDER_NOT_CONFIGURED',
+      `${provider} is not configured on this server, so the mail cannot be sent through it. Please choose ${configured.join(' or ')}.`,
+      { fields: { mailServiceProvider: `${provider} is not configured` } },
+    );
+  }
+
+  /**
+   * Puts a mail in the outbox inside the caller's transaction and returns its id. It goes out once the
+   * transaction commits (the worker is woken shortly after; call kick() after commit to wake it at once).
+   */
+  async queueMail(trx: Db, mail: QueueMailInput): Promise<number> {
+    return (await this.enqueue(trx, mail)).id;
+  }
+
+  /** queueMail, also telling the state the mail starts in (failed when no provider is configured). */
+  async enqueue(trx: Db, mail: QueueMailInput): Promise<{ id: number; state: MailState; lastError: string | null }> {
+    this.assertProvider(mail.provider);
+    const from =
+      mail.from ?? (mail.orderId !== null ? await selectOrderSender(trx, mail.orderId) : null) ?? this.config.from;
+    const failed = this.configuredProviders().length === 0 ? NO_PROVIDER_ERROR : null;
+    const row = await insertMail(trx, {
+      orderId: mail.orderId,
+      kind: mail.kind,
+      to: mail.to.trim(),
+      from,
+      provider: mail.provider,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      attachments: mail.attachments ?? [],
+      documentId: mail.documentId ?? null,
+      failed,
+    });
+    if (!failed) this.kickSoon();
+    return { ...row, lastError: failed };
+  }
+
+  /** Wakes the worker (after the transaction that queued mail has committed). */
+  kick(): void {
+    for (const listener of this.queuedListeners) listener();
+  }
+
+  /** The worker listens here; returns the unsubscribe function. */
+  onQueued(listener: () => void): () => void {
+    this.queuedListeners.add(listener);
+    return () => this.queuedListeners.delete(listener);
+  }
+
+  /** A kick just after the current transaction has most likely committed; the poll catches any it misses. */
+  private kickSoon(): void {
+    const timer = setTimeout(() => {
+      this.pendingKicks.delete(timer);
+      this.kick();
+    }, 25);
+    timer.unref();
+    this.pendingKicks.add(timer);
+  }
+
+  /** Claims one batch of due mails and sends them; returns how many were claimed. */
+  async deliverDue(limit = BATCH_SIZE): Promise<number> {
+    const claimed = await claimDueMails(this.db, limit, this.config.leaseMs);
+    const results = await Promise.allSettled(claimed.map((mail) => this.deliver(mail)));
+    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failure) throw failure.reason;
+    return claimed.length;
+  }
+
+  private async deliver(mail: ClaimedMail): Promise<void> {
+    const transport = this.transports[mail.provider];
+    if (!transport) {
+      const reason =
+        this.configuredProviders().length === 0 ? NO_PROVIDER_ERROR : `not sent: ${mail.provider} is not configured`;
+      await markMailFailed(this.db, mail, reason);
+      return;
+    }
+    let outgoing: OutgoingMail;
+    try {
+      outgoing = {
+        from: mail.from_address ?? this.config.from,
+        to: mail.to_address,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        attachments: await Promise.all(
+          mail.attachments.map(async (a) => ({ ...a, content: await this.store.read(a.storageKey) })),
+        ),
+      };
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      await markMailFailed(this.db, mail, 'not sent: an attachment is missing from the document store');
+      return;
+    }
+    try {
+      const { messageId } = await transport.send(outgoing);
+      const recorded = await markMailSent(this.db, mail, messageId);
+      if (!recorded) this.log.warn({ mailId: mail.id }, 'mail sent after its lease ran out; another worker owns it');
+    } catch (err) {
+      const failure = err instanceof MailSendError ? err : new MailSendError(String(err), false);
+      // The reason only, never the error object: an SDK's error can carry the request with its credentials.
+      this.log.warn(
+        { mailId: mail.id, provider: mail.provider, attempt: mail.attempts, reason: failure.message },
+        'mail not sent',
+      );
+      if (failure.permanent || mail.attempts >= this.config.maxAttempts) {
+        await markMailFailed(this.db, mail, failure.message);
+      } else {
+        await scheduleMailRetry(this.db, mail, failure.message, this.retryDelay(mail.attempts));
+      }
+    }
+  }
+
+  /** base, 2 × base, 4 × base … after the 1st, 2nd, 3rd failed attempt; at most an hour. */
+  private retryDelay(attempts: number): number {
+    return Math.min(this.config.retryBaseMs * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
+  }
+
+  /** The site's branding as a mail shows it: absolute logo and links, its portal or the server's. */
+  brandingOf(context: OrderMailContext): MailBranding {
+    const portalUrl = (context.portal_url ?? this.config.publicUrl).replace(/\/+$/, '');
+    return {
+      siteKey: context.site_key,
+      displayName: context.display_name,
+      logoUrl: absoluteLink(context.logo_url, portalUrl) ?? `${portalUrl}/`,
+      sender: context.mail_sender || this.config.from,
+      footerContact: context.footer_contact,
+      supportPhone: context.support_phone,
+      portalUrl,
+      links: context.menu_links.flatMap((l) => {
+        const url = absoluteLink(l.url, portalUrl);
+        return url ? [{ label: l.label, url }] : [];
+      }),
+    };
+  }
+
+  /** The order and its landing site, or a 404 naming the order. */
+  async orderContext(db: Db, orderId: string): Promise<OrderMailContext> {
+    const context = await selectOrderMailContext(db, orderId);
+    if (!context) throw new AppError('ORDER_NOT_FOUND', `Order ${orderId} was not found.`);
+    return context;
+  }
+
+  /** The approval mail of an order (spec §2 "Customer approval-letter preview"), to its e-mail by default. */
+  async composeApprovalMail(db: Db, orderId: string): Promise<ComposedMail> {
+    const context = await this.orderContext(db, orderId);
+    const branding = this.brandingOf(context);
+    const rendered = renderApprovalMail(branding, { orderId: context.order_id, applicantName: applicantName(context) });
+    return { ...rendered, ...addressing(context, branding), context };
+  }
+
+  /** The invoice mail of an order; modules/invoices attaches the PDF and queues it. */
+  async composeInvoiceMail(
+    db: Db,
+    orderId: string,
+    invoice: { invoiceNumber: string; amountText: string },
+  ): Promise<ComposedMail> {
+    const context = await this.orderContext(db, orderId);
+    const branding = this.brandingOf(context);
+    const rendered = renderInvoiceMail(branding, {
+      orderId: context.order_id,
+      customerName: applicantName(context),
+      ...invoice,
+    });
+    return { ...rendered, ...addressing(context, branding), context };
+  }
+
+  close(): void {
+    for (const timer of this.pendingKicks) clearTimeout(timer);
+    this.pendingKicks.clear();
+    this.queuedListeners.clear();
+    for (const transport of Object.values(this.transports)) transport.close?.();
+  }
+}
+
+/** The applicant as their passport names them (the representative's name when that is all there is). */
+export const applicantName = (c: OrderMailContext): string =>
+  [c.passport_first_name ?? c.first_name, c.passport_surname ?? c.surname].filter(Boolean).join(' ');
+
+const addressing = (c: OrderMailContext, b: MailBranding) => ({
+  orderKey: c.id,
+  orderId: c.order_id,
+  to: c.email,
+  from: b.sender,
+});

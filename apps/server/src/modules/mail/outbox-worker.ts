@@ -1,0 +1,69 @@
+// The outbox worker: delivers due mail in rounds, woken by a kick after each enqueue and by a polling timer
+// (which also picks up retries whose time has come and mail whose worker died). One round at a time per
+// process; several processes may each run one, their claims never overlap (SKIP LOCKED).
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailService } from './mail.service.js';
+
+export class OutboxWorker {
+  private stopped = true;
+  private timer: NodeJS.Timeout | null = null;
+  private round: Promise<void> | null = null;
+  private kickedDuringRound = false;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly mail: MailService,
+    private readonly pollIntervalMs: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.unsubscribe = this.mail.onQueued(() => this.kick());
+    this.kick();
+  }
+
+  /** Runs a round now, or right after the one in progress. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.round) {
+      this.kickedDuringRound = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.round = this.deliverAll().finally(() => {
+      this.round = null;
+      if (this.stopped) return;
+      if (this.kickedDuringRound) {
+        this.kickedDuringRound = false;
+        this.kick();
+      } else {
+        this.timer = setTimeout(() => this.kick(), this.pollIntervalMs);
+        this.timer.unref();
+      }
+    });
+  }
+
+  /** Batches until one comes back short: a backlog drains without waiting for the timer. */
+  private async deliverAll(): Promise<void> {
+    try {
+      const batch = 10;
+      while (!this.stopped && (await this.mail.deliverDue(batch)) === batch);
+    } catch (err) {
+      // A database hiccup: logged, and the next round tries again.
+      this.log.error({ err }, 'mail outbox round failed');
+    }
+  }
+
+  /** Stops taking new rounds and waits for the one in flight, so no send is cut off mid-way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.round;
+  }
+}

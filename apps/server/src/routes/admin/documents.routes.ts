@@ -1,0 +1,51 @@
+// The approved document of an order (spec §7 upload-visa-document, and the HEAD check of whether it exists).
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { OrderDocumentParams, OrderDocumentResponse, UPLOAD_FIELDS, UploadVisaDocumentResponse } from '@eta/contracts';
+import { readUploadForm, UPLOAD_FORM_LIMITS } from '../../modules/documents/upload-form.js';
+import { actorOf, requireStaff } from '../../plugins/auth.js';
+
+const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { documents } = app.services;
+  const { maxUploadMb } = app.config;
+  // Multipart for this area only; the file is capped here, so a larger one is refused while it streams in.
+  await app.register(multipart, { limits: { ...UPLOAD_FORM_LIMITS, fileSize: maxUploadMb * 1024 * 1024 } });
+
+  app.post(
+    '/api/admin/upload-visa-document',
+    {
+      schema: {
+        tags: ['documents'],
+        consumes: ['multipart/form-data'],
+        description:
+          `multipart/form-data: ${Object.values(UPLOAD_FIELDS).join(', ')}. The file (PDF, JPEG or PNG, judged by ` +
+          `its content, at most MAX_UPLOAD_MB) becomes the order's approved document; the order is set Completed ` +
+          `and the approval mail is queued through the chosen provider.`,
+        response: { 200: UploadVisaDocumentResponse },
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request.staff);
+      const form = await readUploadForm(request, maxUploadMb);
+      const data = await documents.uploadApprovedDocument(staff, actorOf(staff, request.ip), form);
+      const message =
+        data.mail.state === 'failed'
+          ? `Document uploaded and order ${data.orderId} completed. The approval mail was not sent: no mail provider is configured on this server.`
+          : `Document uploaded and order ${data.orderId} completed. The approval mail to ${data.mail.to} is on its way.`;
+      return { status: 1 as const, message, data };
+    },
+  );
+
+  // HEAD (answered by Fastify from this GET, with the same permission): 200 when the document exists, else 404.
+  app.get(
+    '/api/admin/order-document/:orderId',
+    { schema: { tags: ['documents'], params: OrderDocumentParams, response: { 200: OrderDocumentResponse } } },
+    async (request) => ({
+      status: 1 as const,
+      message: 'OK',
+      data: await documents.approvedDocument(request.params.orderId),
+    }),
+  );
+};
+
+export default documentsRoutes;

@@ -1,0 +1,129 @@
+// Evidence for a disputed charge (spec §2 "Order detail" action buttons, §4 "Defence pack and transaction
+// details", §7): a defence pack is a PDF; its JSON twin carries exactly the facts the PDF prints.
+import { Type, type Static } from 'typebox';
+import { ActivityEntry } from './order-detail.js';
+import { Envelope } from './envelope.js';
+
+/**
+ * The Stripe dispute-evidence fields (https://docs.stripe.com/api/disputes/evidence_object) a pack answers;
+ * the evidence index names, for each section, the fields it supports.
+ */
+export const STRIPE_EVIDENCE_FIELDS = [
+  'product_description',
+  'customer_name',
+  'customer_email_address',
+  'customer_purchase_ip',
+  'customer_signature',
+  'receipt',
+  'service_date',
+  'service_documentation',
+  'customer_communication',
+  'access_activity_log',
+  'refund_policy_disclosure',
+] as const;
+export type StripeEvidenceField = (typeof STRIPE_EVIDENCE_FIELDS)[number];
+
+export const EVIDENCE_SECTION_KEYS = ['sale', 'agreement', 'delivery', 'use', 'timeline', 'document'] as const;
+export type EvidenceSectionKey = (typeof EVIDENCE_SECTION_KEYS)[number];
+
+/** A PDF answer (`application/pdf`): its bytes go out as they are; the schema documents them in the OpenAPI. */
+export const PdfFile = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' });
+
+const PACK_TYPE_MESSAGE = 'Defence pack type must be 1 or 2.';
+
+export const DefencePackBody = Type.Object({
+  orderId: Type.String({ minLength: 1, maxLength: 64, pattern: '\\S', errorMessage: 'Please enter the order id.' }),
+  // The message sits on each choice: a failed union reports its first choice's failure.
+  defencePackType: Type.Union([
+    Type.Literal(1, { errorMessage: PACK_TYPE_MESSAGE }),
+    Type.Literal(2, { errorMessage: PACK_TYPE_MESSAGE }),
+  ]),
+});
+export type DefencePackBody = Static<typeof DefencePackBody>;
+
+/** One line of the evidence index: a section of the pack and the Stripe fields it answers. */
+export const EvidenceSection = Type.Object({
+  key: Type.Enum(EVIDENCE_SECTION_KEYS),
+  title: Type.String(),
+  stripeFields: Type.Array(Type.Enum(STRIPE_EVIDENCE_FIELDS)),
+});
+export type EvidenceSection = Static<typeof EvidenceSection>;
+
+/** What was sold. Money as text with two decimals ('89.00') beside its cents; times ISO 8601 UTC. */
+export const EvidenceSale = Type.Object({
+  service: Type.String(),
+  processingType: Type.String(),
+  amount: Type.String(),
+  amountCents: Type.Integer(),
+  currency: Type.String(),
+  paymentStatus: Type.String(),
+  gateway: Type.Optional(Type.String()),
+  transactionId: Type.Optional(Type.String()),
+  merchantName: Type.Optional(Type.String()),
+  orderDate: Type.String(),
+  processStatus: Type.String(),
+  customerName: Type.String(),
+  customerEmail: Type.String(),
+  seller: Type.String(),
+});
+
+/** Proof of agreement: the terms the customer saw and the traces of their consent. */
+export const EvidenceAgreement = Type.Object({
+  disclaimer: Type.String(),
+  feeText: Type.String(),
+  ipAddress: Type.Optional(Type.String()),
+  browser: Type.Optional(Type.String()),
+  timezone: Type.Optional(Type.String()),
+  signedAt: Type.Optional(Type.String()),
+  /** Whether the signature image is in the document store (the PDF prints it, or says "not on file"). */
+  signatureOnFile: Type.Boolean(),
+});
+
+export const EvidenceMail = Type.Object({
+  kind: Type.String(),
+  subject: Type.String(),
+  to: Type.String(),
+  provider: Type.String(),
+  state: Type.String(),
+  providerMessageId: Type.Optional(Type.String()),
+  queuedAt: Type.String(),
+  sentAt: Type.Optional(Type.String()),
+});
+
+export const EvidenceDownload = Type.Object({
+  at: Type.String(),
+  ip: Type.String(),
+  device: Type.Optional(Type.String()),
+  deviceType: Type.Optional(Type.String()),
+  browser: Type.Optional(Type.String()),
+  os: Type.Optional(Type.String()),
+  location: Type.Optional(Type.String()),
+  timezone: Type.Optional(Type.String()),
+});
+
+export const EvidenceDocument = Type.Object({
+  name: Type.String(),
+  contentType: Type.String(),
+  sizeBytes: Type.Integer(),
+  sha256: Type.String(),
+  uploadedAt: Type.String(),
+  uploadedBy: Type.Optional(Type.String()),
+  /** The newest document: the approved one, which the PDF reproduces after its sections. */
+  approved: Type.Boolean(),
+});
+
+/** Everything a defence pack states, in the order of its sections (`index`). Oldest events first. */
+export const DefencePackDetails = Type.Object({
+  orderId: Type.String(),
+  defencePackType: Type.Union([Type.Literal(1), Type.Literal(2)]),
+  generatedAt: Type.String(),
+  index: Type.Array(EvidenceSection),
+  sale: EvidenceSale,
+  agreement: EvidenceAgreement,
+  mails: Type.Array(EvidenceMail),
+  downloads: Type.Array(EvidenceDownload),
+  timeline: Type.Array(ActivityEntry),
+  documents: Type.Array(EvidenceDocument),
+});
+export type DefencePackDetails = Static<typeof DefencePackDetails>;
+export const DefencePackDetailsResponse = Envelope(DefencePackDetails);

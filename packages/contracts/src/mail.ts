@@ -1,0 +1,138 @@
+// Delivery of the approved eTA (spec §2 "Order detail": Upload Document, Email History, View Email Content;
+// §5 "Upload document"; §7 upload-visa-document, resend-mail): the upload, the mail outbox and what a mail says.
+import { Type, type Static } from 'typebox';
+import { MAIL_PROVIDERS } from './domain.js';
+import { Envelope } from './envelope.js';
+
+export const MAIL_KINDS = ['approval', 'invoice', 'resend', 'refund'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** queued: waiting in the outbox (or between retries); sent: accepted by the provider; failed: given up. */
+export const MAIL_STATES = ['queued', 'sent', 'failed'] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+/** What Email History says about a mail kept because no provider is configured on the server. */
+export const NO_PROVIDER_ERROR = 'not sent: no provider configured';
+
+/**
+ * Upload Document accepts a PDF or an image (spec §5), judged by the file's content. The images are the ones
+ * every browser and mail client opens and the defence pack can embed; the value is the stored extension.
+ */
+export const ACCEPTED_DOCUMENT_TYPES = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+} as const;
+export type AcceptedDocumentType = keyof typeof ACCEPTED_DOCUMENT_TYPES;
+
+/** Spec §7: the multipart field names of POST /admin/upload-visa-document. */
+export const UPLOAD_FIELDS = {
+  orderId: 'orderId',
+  email: 'email',
+  file: 'uploadVisaDoc',
+  provider: 'mailServiceProvider',
+} as const;
+
+/** Spec §5 "Upload document" messages, and ours where the spec shows none. */
+export const UPLOAD_MESSAGES = {
+  orderIdRequired: 'Order Id is required.',
+  emailRequired: 'Please enter your email',
+  emailInvalid: 'Please enter a valid email address.',
+  fileRequired: 'File is required',
+  fileEmpty: 'The file is empty. Please choose the approved document again.',
+  providerRequired: 'Please choose the mail service provider: AWS or Sendgrid.',
+} as const;
+
+/**
+ * One address, no display name, nothing that could start a second header line; spaces around it (a pasted
+ * address) are allowed and trimmed by the server.
+ */
+export const EMAIL_PATTERN =
+  '^\\s*[^\\s\\x00-\\x1f\\x7f@<>,;:"()\\[\\]\\\\]+@[^\\s\\x00-\\x1f\\x7f@<>,;:"()\\[\\]\\\\]+\\.[^\\s\\x00-\\x1f\\x7f@<>,;:"()\\[\\]\\\\]+\\s*$';
+export const MAX_EMAIL_LENGTH = 254;
+
+export const MailProviderSchema = Type.Enum(MAIL_PROVIDERS, { errorMessage: UPLOAD_MESSAGES.providerRequired });
+
+export const RecipientEmail = Type.String({
+  maxLength: MAX_EMAIL_LENGTH,
+  allOf: [
+    { minLength: 1, pattern: '\\S', errorMessage: UPLOAD_MESSAGES.emailRequired },
+    { pattern: EMAIL_PATTERN, errorMessage: UPLOAD_MESSAGES.emailInvalid },
+  ],
+  errorMessage: { default: UPLOAD_MESSAGES.emailRequired, maxLength: UPLOAD_MESSAGES.emailInvalid },
+});
+
+/** Spec §7 `POST /admin/resend-mail`: the approval mail again, to the address in the editable box. */
+export const ResendMailBody = Type.Object({
+  orderId: Type.String({ minLength: 1, maxLength: 64, errorMessage: UPLOAD_MESSAGES.orderIdRequired }),
+  email: RecipientEmail,
+  mailServiceProvider: MailProviderSchema,
+});
+export type ResendMailBody = Static<typeof ResendMailBody>;
+
+/** A mail as the outbox took it: it shows in Email History at once, in state queued (or failed, see above). */
+export const QueuedMail = Type.Object({
+  mailId: Type.Integer(),
+  orderId: Type.String(),
+  to: Type.String(),
+  provider: Type.Enum(MAIL_PROVIDERS),
+  state: Type.Enum(MAIL_STATES),
+  last_error: Type.Optional(Type.String()),
+});
+export type QueuedMail = Static<typeof QueuedMail>;
+export const ResendMailResponse = Envelope(QueuedMail);
+
+/** The order's approved document (the latest upload). */
+export const StoredDocumentInfo = Type.Object({
+  id: Type.Integer(),
+  /** The original file name, sanitized, with the extension of what the file really is. */
+  file1: Type.String(),
+  content_type: Type.String(),
+  size_bytes: Type.Integer(),
+  sha256: Type.String(),
+  create_ts: Type.String(),
+});
+export type StoredDocumentInfo = Static<typeof StoredDocumentInfo>;
+
+export const UploadVisaDocumentResult = Type.Object({
+  orderId: Type.String(),
+  /** The order's new version and status (Completed). */
+  version: Type.Integer(),
+  process_status: Type.String(),
+  document: StoredDocumentInfo,
+  mail: QueuedMail,
+});
+export type UploadVisaDocumentResult = Static<typeof UploadVisaDocumentResult>;
+export const UploadVisaDocumentResponse = Envelope(UploadVisaDocumentResult);
+
+/** The spec's HEAD check: 200 when the order's approved document exists, 404 otherwise (GET gives its facts). */
+export const OrderDocumentParams = Type.Object({ orderId: Type.String({ minLength: 1, maxLength: 64 }) });
+export const OrderDocumentResponse = Envelope(StoredDocumentInfo);
+
+/** View Email Content: one mail of the order by id, else its latest approval mail, else the one it would get. */
+export const MailContentParams = Type.Object({ orderId: Type.String({ minLength: 1, maxLength: 64 }) });
+export const MailContentQuery = Type.Object({ mailId: Type.Optional(Type.Integer({ minimum: 1 })) });
+
+export const MailContent = Type.Object({
+  orderId: Type.String(),
+  /** Absent for a preview: the approval mail the order would get, not yet queued. */
+  mailId: Type.Optional(Type.Integer()),
+  kind: Type.Enum(MAIL_KINDS),
+  state: Type.Union([Type.Enum(MAIL_STATES), Type.Literal('preview')]),
+  from: Type.String(),
+  to: Type.String(),
+  provider: Type.Optional(Type.Enum(MAIL_PROVIDERS)),
+  subject: Type.String(),
+  html: Type.String(),
+  text: Type.String(),
+  attachments: Type.Array(Type.Object({ filename: Type.String(), contentType: Type.String() })),
+  attempts: Type.Optional(Type.Integer()),
+  last_error: Type.Optional(Type.String()),
+  provider_message_id: Type.Optional(Type.String()),
+  create_ts: Type.Optional(Type.String()),
+  sent_at: Type.Optional(Type.String()),
+  /** "Send Whatsapp Message": https://wa.me/<digits> for the customer's number with its dialling code. */
+  whatsappLink: Type.Optional(Type.String()),
+});
+export type MailContent = Static<typeof MailContent>;
+export const MailContentResponse = Envelope(MailContent);
