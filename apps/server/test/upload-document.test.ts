@@ -11,7 +11,7 @@ import { LocalDocumentStore } from '../src/lib/storage/local-document-store.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { insertOrder } from './helpers/orders.js';
 import { standInMailConfig, startMailStandIn, type MailStandIn } from './helpers/mail-stand-ins.js';
-import { GIF, PDF, PNG, SHELL_SCRIPT, uploadRequest, type UploadFile } from './helpers/uploads.js';
+import { GIF, PDF, PNG, SHELL_SCRIPT, ZIP, uploadRequest, type UploadFile } from './helpers/uploads.js';
 
 let standIn: MailStandIn;
 let t: TestApp;
@@ -197,6 +197,19 @@ describe('a good upload', () => {
     expect(png.json().data.document).toMatchObject({ file1: 'photo.png', content_type: 'image/png' });
   });
 
+  it('any image is accepted (spec §5), judged and named by its content', async () => {
+    const orderId = await insertOrder(t.database.db);
+    const res = await upload(defaults(orderId), { name: 'approval.jpg', content: GIF, type: 'image/jpeg' });
+    expect(res.statusCode, res.body).toBe(200);
+    const doc = await t.database.db
+      .selectFrom('documents')
+      .innerJoin('orders', 'orders.id', 'documents.order_id')
+      .select(['documents.content_type', 'documents.original_name'])
+      .where('orders.order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(doc).toEqual({ content_type: 'image/gif', original_name: 'approval.gif' });
+  });
+
   it('keeps a path-like or hostile file name only as sanitized metadata', async () => {
     for (const [name, expected] of [
       ['../../etc/passwd.pdf', 'passwd.pdf'],
@@ -246,17 +259,17 @@ describe('refusals leave nothing behind', () => {
     expect(res.json()).toMatchObject({
       status: 0,
       code: 'UNSUPPORTED_FILE',
-      message: 'This file is not a PDF or an image. Please upload the approved document as a PDF, JPEG or PNG.',
+      message: 'This file is not a PDF or an image. Please upload the approved document as a PDF or an image.',
     });
     await expectNothingChanged(orderId);
   });
 
-  it('an image type the desk does not take is refused, naming what it is', async () => {
+  it('a file that is not a PDF or an image is refused, naming what it is', async () => {
     const orderId = await insertOrder(t.database.db);
-    const res = await upload(defaults(orderId), { name: 'approval.png', content: GIF, type: 'image/png' });
+    const res = await upload(defaults(orderId), { name: 'approval.png', content: ZIP, type: 'image/png' });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe(
-      'This file is a GIF file (image/gif). Please upload the approved document as a PDF, JPEG or PNG.',
+      'This file is a ZIP file (application/zip). Please upload the approved document as a PDF or an image.',
     );
     await expectNothingChanged(orderId);
   });

@@ -15,13 +15,20 @@ export type MailState = (typeof MAIL_STATES)[number];
 export const NO_PROVIDER_ERROR = 'not sent: no provider configured';
 
 /**
- * Upload Document accepts a PDF or an image (spec §5), judged by the file's content. The images are the ones
- * every browser and mail client opens and the defence pack can embed; the value is the stored extension.
+ * Upload Document accepts a PDF or any image (spec §5), judged by the file's content: the image formats
+ * cameras, phones, scanners and browsers produce. The value is the stored extension. The defence pack draws
+ * JPEG and PNG on a page and names the others (with size and sha256) instead of drawing them.
  */
 export const ACCEPTED_DOCUMENT_TYPES = {
   'application/pdf': 'pdf',
   'image/jpeg': 'jpg',
   'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/bmp': 'bmp',
+  'image/tiff': 'tif',
+  'image/heic': 'heic',
+  'image/avif': 'avif',
 } as const;
 export type AcceptedDocumentType = keyof typeof ACCEPTED_DOCUMENT_TYPES;
 

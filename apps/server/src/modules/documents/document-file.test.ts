@@ -9,7 +9,10 @@ const PNG_1x1 = Buffer.from(
 const JPEG_START = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 
 describe('detectDocumentType', () => {
-  it('accepts PDF, JPEG and PNG by their magic bytes', async () => {
+  it('accepts a PDF and any image by their magic bytes', async () => {
+    expect(
+      await detectDocumentType(Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')),
+    ).toEqual({ contentType: 'image/gif', extension: 'gif' });
     expect(await detectDocumentType(Buffer.from('%PDF-1.7\n%\xe2\xe3\n'))).toEqual({
       contentType: 'application/pdf',
       extension: 'pdf',

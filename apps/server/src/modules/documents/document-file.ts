@@ -12,7 +12,7 @@ export interface DocumentType {
 const accepted = (mime: string | undefined): mime is AcceptedDocumentType =>
   mime !== undefined && Object.hasOwn(ACCEPTED_DOCUMENT_TYPES, mime);
 
-/** PDF, JPEG or PNG by content; anything else (a script named .pdf, an empty file, a WebP photo) is refused. */
+/** A PDF or an image by content; anything else (a script named .pdf, an archive, an empty file) is refused. */
 export async function detectDocumentType(content: Buffer): Promise<DocumentType> {
   if (content.length === 0) {
     throw new AppError('VALIDATION_FAILED', UPLOAD_MESSAGES.fileEmpty, {
@@ -22,7 +22,7 @@ export async function detectDocumentType(content: Buffer): Promise<DocumentType>
   const detected = await fileTypeFromBuffer(content);
   if (!accepted(detected?.mime)) {
     const what = detected ? `a ${detected.ext.toUpperCase()} file (${detected.mime})` : 'not a PDF or an image';
-    const message = `This file is ${what}. Please upload the approved document as a PDF, JPEG or PNG.`;
+    const message = `This file is ${what}. Please upload the approved document as a PDF or an image.`;
     throw new AppError('UNSUPPORTED_FILE', message, { fields: { [UPLOAD_FIELDS.file]: message } });
   }
   return { contentType: detected.mime, extension: ACCEPTED_DOCUMENT_TYPES[detected.mime] };

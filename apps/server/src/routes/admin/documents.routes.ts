@@ -18,7 +18,7 @@ const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['documents'],
         consumes: ['multipart/form-data'],
         description:
-          `multipart/form-data: ${Object.values(UPLOAD_FIELDS).join(', ')}. The file (PDF, JPEG or PNG, judged by ` +
+          `multipart/form-data: ${Object.values(UPLOAD_FIELDS).join(', ')}. The file (a PDF or an image, judged by ` +
           `its content, at most MAX_UPLOAD_MB) becomes the order's approved document; the order is set Completed ` +
           `and the approval mail is queued through the chosen provider.`,
         response: { 200: UploadVisaDocumentResponse },

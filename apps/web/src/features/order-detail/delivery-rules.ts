@@ -26,11 +26,17 @@ export const UPLOAD_MESSAGES: Pick<typeof CONTRACT_UPLOAD_MESSAGES, 'emailRequir
   fileRequired: 'File is required',
 };
 
-/** What the server accepts (judged there by content): PDF, PNG and JPEG. */
+/** What the server accepts (judged there by content): a PDF or an image. */
 const ACCEPTED_DOCUMENT_TYPES: typeof CONTRACT_DOCUMENT_TYPES = {
   'application/pdf': 'pdf',
   'image/jpeg': 'jpg',
   'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/bmp': 'bmp',
+  'image/tiff': 'tif',
+  'image/heic': 'heic',
+  'image/avif': 'avif',
 };
 export const ACCEPTED_FILES = Object.keys(ACCEPTED_DOCUMENT_TYPES).join(',');
 

@@ -118,7 +118,9 @@ describe('Upload Document', WHOLE_CONSOLE, () => {
     expect((email as HTMLInputElement).value).toBe('maria@example.com');
     expect(uploadForm().getByRole('textbox', { name: 'Order ID' }).hasAttribute('readonly')).toBe(true);
     const input = uploadForm().getByLabelText('Approved document');
-    expect(input.getAttribute('accept')).toBe('application/pdf,image/jpeg,image/png');
+    expect(input.getAttribute('accept')).toBe(
+      'application/pdf,image/jpeg,image/png,image/gif,image/webp,image/bmp,image/tiff,image/heic,image/avif',
+    );
 
     await userEvent.clear(email);
     await userEvent.type(email, 'new.address@example.com');
@@ -179,7 +181,7 @@ describe('Upload Document', WHOLE_CONSOLE, () => {
     [
       415,
       'UNSUPPORTED_FILE',
-      'This file is a GIF file (image/gif). Please upload the approved document as a PDF, JPEG or PNG.',
+      'This file is a ZIP file (application/zip). Please upload the approved document as a PDF or an image.',
     ],
     [
       400,
