@@ -237,3 +237,21 @@ export function easternParts(
     zone: part.timeZoneName ?? '',
   };
 }
+
+/**
+ * Upload Document accepts a PDF or any image (spec §5), judged by the file's content: the image formats
+ * cameras, phones, scanners and browsers produce. The value is the stored extension. The defence pack draws
+ * JPEG and PNG on a page and names the others (with size and sha256) instead of drawing them.
+ */
+export const ACCEPTED_DOCUMENT_TYPES = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/bmp': 'bmp',
+  'image/tiff': 'tif',
+  'image/heic': 'heic',
+  'image/avif': 'avif',
+} as const;
+export type AcceptedDocumentType = keyof typeof ACCEPTED_DOCUMENT_TYPES;

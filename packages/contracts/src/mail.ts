@@ -14,24 +14,6 @@ export type MailState = (typeof MAIL_STATES)[number];
 /** What Email History says about a mail kept because no provider is configured on the server. */
 export const NO_PROVIDER_ERROR = 'not sent: no provider configured';
 
-/**
- * Upload Document accepts a PDF or any image (spec §5), judged by the file's content: the image formats
- * cameras, phones, scanners and browsers produce. The value is the stored extension. The defence pack draws
- * JPEG and PNG on a page and names the others (with size and sha256) instead of drawing them.
- */
-export const ACCEPTED_DOCUMENT_TYPES = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/bmp': 'bmp',
-  'image/tiff': 'tif',
-  'image/heic': 'heic',
-  'image/avif': 'avif',
-} as const;
-export type AcceptedDocumentType = keyof typeof ACCEPTED_DOCUMENT_TYPES;
-
 /** Spec §7: the multipart field names of POST /admin/upload-visa-document. */
 export const UPLOAD_FIELDS = {
   orderId: 'orderId',

@@ -2,13 +2,12 @@
 // accepted files are typed against the contracts' constants (their TypeBox module stays out of the browser
 // bundle), so a change there fails the build here.
 import type {
-  ACCEPTED_DOCUMENT_TYPES as CONTRACT_DOCUMENT_TYPES,
   MailProvider,
   OrderDetails,
   UPLOAD_FIELDS as CONTRACT_UPLOAD_FIELDS,
   UPLOAD_MESSAGES as CONTRACT_UPLOAD_MESSAGES,
 } from '@eta/contracts';
-import { MAIL_PROVIDERS } from '@eta/contracts/domain';
+import { ACCEPTED_DOCUMENT_TYPES, MAIL_PROVIDERS } from '@eta/contracts/domain';
 
 type MailEntry = OrderDetails['mailHistory'][number];
 
@@ -27,17 +26,6 @@ export const UPLOAD_MESSAGES: Pick<typeof CONTRACT_UPLOAD_MESSAGES, 'emailRequir
 };
 
 /** What the server accepts (judged there by content): a PDF or an image. */
-const ACCEPTED_DOCUMENT_TYPES: typeof CONTRACT_DOCUMENT_TYPES = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/bmp': 'bmp',
-  'image/tiff': 'tif',
-  'image/heic': 'heic',
-  'image/avif': 'avif',
-};
 export const ACCEPTED_FILES = Object.keys(ACCEPTED_DOCUMENT_TYPES).join(',');
 
 const isProvider = (value: string | undefined): value is MailProvider =>
