@@ -31,6 +31,10 @@ import type { MailTransports } from './modules/mail/mail-transport.js';
 import { OrderMailsService } from './modules/mail/order-mails.service.js';
 import { DefencePackService } from './modules/defence-pack/defence-pack.service.js';
 import { InvoicesService } from './modules/invoices/invoices.service.js';
+import { PortalService } from './modules/portal/portal.service.js';
+import { TrackThrottle } from './modules/portal/track-throttle.js';
+import { TrackingProofs } from './modules/portal/tracking-proofs.js';
+import { DEFAULT_GEOIP_DB, openGeoLocator } from './lib/geo-location.js';
 import healthRoutes from './routes/health.routes.js';
 import authRoutes from './routes/admin/auth.routes.js';
 import ordersRoutes from './routes/admin/orders.routes.js';
@@ -40,6 +44,8 @@ import mailRoutes from './routes/admin/mail.routes.js';
 import defencePackRoutes from './routes/admin/defence-pack.routes.js';
 import invoicesRoutes from './routes/admin/invoices.routes.js';
 import landingSitesRoutes from './routes/front/landing-sites.routes.js';
+import trackOrderRoutes from './routes/front/track-order.routes.js';
+import { isPortalPath } from '@eta/contracts';
 
 export interface Services {
   auth: AuthService;
@@ -52,6 +58,7 @@ export interface Services {
   defencePack: DefencePackService;
   invoices: InvoicesService;
   landingSites: LandingSitesService;
+  portal: PortalService;
 }
 
 declare module 'fastify' {
@@ -72,6 +79,15 @@ export interface BuildAppOptions {
   documentStore?: DocumentStore;
   /** Mail providers by name; by default the ones configured (AWS SES, SendGrid). */
   mailTransports?: MailTransports;
+}
+
+/** Google's widget loads its parts from two more hosts than its script's own. */
+function translateWidgetOrigins(widgetUrl: string | undefined): string[] {
+  if (!widgetUrl) return [];
+  const origin = new URL(widgetUrl).origin;
+  return origin === 'https://translate.google.com'
+    ? [origin, 'https://translate.googleapis.com', 'https://translate-pa.googleapis.com']
+    : [origin];
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -142,23 +158,30 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     documents: new DocumentsService(database.db, documentStore, mail, app.log.child({ module: 'documents' })),
     defencePack: new DefencePackService(database.db, documentStore),
     invoices: new InvoicesService(database.db, documentStore, mail),
-    landingSites: new LandingSitesService(database.db),
+    landingSites: new LandingSitesService(database.db, config.translateWidgetUrl ?? null),
+    portal: new PortalService(
+      database.db,
+      documentStore,
+      new TrackingProofs(opts.jwtSecret),
+      new TrackThrottle({ perAddress: config.trackLimitPerIp, perOrder: config.trackLimitPerOrder }),
+      () =>
+        openGeoLocator(config.geoipDb ?? DEFAULT_GEOIP_DB, (err) =>
+          app.log.warn({ err }, 'location database unreadable: download locations will be Unknown'),
+        ),
+    ),
   } satisfies Services);
 
+  // The translation widget (portal) may load its scripts only from where the operator configured it.
+  const translateHosts = translateWidgetOrigins(config.translateWidgetUrl);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          'https://translate.google.com',
-          'https://translate.googleapis.com',
-          'https://translate-pa.googleapis.com',
-        ],
+        scriptSrc: ["'self'", ...translateHosts],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com', 'https://www.gstatic.com'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
-        connectSrc: ["'self'", 'https://translate.googleapis.com', 'https://translate-pa.googleapis.com'],
+        connectSrc: ["'self'", ...translateHosts],
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
@@ -191,6 +214,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(defencePackRoutes);
   await app.register(invoicesRoutes);
   await app.register(landingSitesRoutes);
+  await app.register(trackOrderRoutes);
   await app.register(mailWorkerPlugin);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
@@ -206,8 +230,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
       });
     }
-    // The single-page app owns every other path (/admin/..., /track-order/...).
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The customer portal is its own page (no staff-console code); the console owns every other path.
+    const page = isPortalPath(request.url.split('?')[0] ?? '') ? 'portal.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 
   return app;

@@ -29,6 +29,19 @@ const CASES: Case[] = [
   { route: 'GET /api/docs/static/swagger-initializer.js', allowed: PUBLIC },
   { route: 'GET /api/docs/static/*', url: '/api/docs/static/swagger-ui.css', allowed: PUBLIC },
   { route: 'GET /api/front/landing-sites/:key', url: '/api/front/landing-sites/default', allowed: PUBLIC },
+  // The customer portal needs no sign-in; the order id AND e-mail (then the proof) decide (portal.test.ts).
+  {
+    route: 'POST /api/front/track-order',
+    body: { orderId: 'ETA-000000001', email: 'nobody@test.local' },
+    allowed: PUBLIC,
+  },
+  { route: 'POST /api/front/get-download-history', body: { orderId: 'ETA-000000001' }, allowed: PUBLIC },
+  {
+    route: 'POST /api/front/download-passport-doc-pdf',
+    body: { orderId: 'ETA-000000001', customername: '', file1: 'x.pdf' },
+    allowed: PUBLIC,
+  },
+  { route: 'GET /api/front/download', url: '/api/front/download?ticket=not-a-real-ticket', allowed: PUBLIC },
   { route: 'POST /api/admin/admin-login', body: { email: 'nobody@test.local', password: 'x' }, allowed: PUBLIC },
   { route: 'POST /api/admin/logout', allowed: ALL },
   { route: 'GET /api/user_info', allowed: ALL },

@@ -172,6 +172,21 @@ export const SERVICE_DESCRIPTION = 'Canada eTA (Electronic Travel Authorization)
 /** Spec §5 and §9: the Send Invoice form's order id is at least this long. */
 export const MIN_INVOICE_ORDER_ID_LENGTH = 6;
 
+/** Spec §5 "Track order": the form's messages, shown by the portal and answered by the server alike. */
+export const TRACK_ORDER_MESSAGES = {
+  orderIdRequired: 'Please enter your orderId',
+  emailRequired: 'Please enter your email',
+} as const;
+/** The header the portal's history and download calls carry the tracking proof in (issued by track-order). */
+export const TRACK_PROOF_HEADER = 'x-track-proof';
+/**
+ * The customer portal's pages (first path segment). The server answers these with the portal's own page
+ * (portal.html, no staff-console code); a landing site's relative menu link must lead to one of them.
+ */
+export const PORTAL_PAGES = ['/track-order', '/get-new-order-details', '/faq', '/contact'] as const;
+export const isPortalPath = (pathname: string): boolean =>
+  PORTAL_PAGES.some((page) => pathname === page || pathname.startsWith(`${page}/`));
+
 /**
  * Machine-readable reasons carried as `code` beside `message` in every failure envelope and in each skipped
  * order of a bulk result. Clients branch on these, never on the wording.
@@ -204,6 +219,9 @@ export const ERROR_CODES = [
   'UNSUPPORTED_FILE',
   'NO_DOCUMENT',
   'PROVIDER_NOT_CONFIGURED',
+  // The public portal.
+  'TRACK_PROOF_REQUIRED',
+  'DOCUMENT_CHANGED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

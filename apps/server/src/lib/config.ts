@@ -26,6 +26,14 @@ export interface Config {
   maxUploadMb: number;
   /** Where the customer portal lives when a landing site names no portal_url of its own (no trailing slash). */
   publicUrl: string;
+  /** Failed order-tracking attempts per client address per 15 minutes. */
+  trackLimitPerIp: number;
+  /** Failed order-tracking attempts per order id per hour. */
+  trackLimitPerOrder: number;
+  /** A MaxMind-format (.mmdb) location database for the download log; undefined: the bundled country database. */
+  geoipDb: string | undefined;
+  /** The external translation widget's script for the portal; undefined: no translation bar. */
+  translateWidgetUrl: string | undefined;
   mail: MailConfig;
 }
 
@@ -185,6 +193,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailuresPerAccountHourly,
     maxUploadMb: int('MAX_UPLOAD_MB', env.MAX_UPLOAD_MB, 10, 1, 100),
     publicUrl: url('PUBLIC_URL', env.PUBLIC_URL, 'http://localhost:3000')!,
+    trackLimitPerIp: int('TRACK_LIMIT_PER_IP', env.TRACK_LIMIT_PER_IP, 10, 1, 100_000),
+    trackLimitPerOrder: int('TRACK_LIMIT_PER_ORDER', env.TRACK_LIMIT_PER_ORDER, 10, 1, 100_000),
+    geoipDb: env.GEOIP_DB ? path.resolve(env.GEOIP_DB) : undefined,
+    translateWidgetUrl: url('TRANSLATE_WIDGET_URL', env.TRANSLATE_WIDGET_URL),
     mail: loadMailConfig(env),
   };
 }

@@ -21,6 +21,8 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   ORDER_DELETED: 409,
   ORDER_CLOSED: 409,
   NO_DOCUMENT: 409,
+  DOCUMENT_CHANGED: 409,
+  TRACK_PROOF_REQUIRED: 401,
   PROVIDER_NOT_CONFIGURED: 400,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_FILE: 415,
@@ -37,12 +39,15 @@ export interface AppErrorOptions {
   fields?: Record<string, string>;
   /** Extra facts for the client, sent as the envelope's `data` (e.g. the skipped orders of a bulk move). */
   data?: unknown;
+  /** A limit's wait, sent as Retry-After (429). */
+  retryAfterSeconds?: number;
 }
 
 export class AppError extends Error {
   readonly httpStatus: number;
   readonly fields: Record<string, string> | undefined;
   readonly data: unknown;
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -53,5 +58,6 @@ export class AppError extends Error {
     this.httpStatus = HTTP_STATUS[code];
     this.fields = options.fields;
     this.data = options.data;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

@@ -139,6 +139,9 @@ export default fp(async (app) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const { httpStatus, body } = toErrorReply(error);
     if (httpStatus >= 500) request.log.error({ err: error }, 'unhandled error');
+    if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
+      void reply.header('retry-after', String(error.retryAfterSeconds));
+    }
     return reply.code(httpStatus).send(body);
   });
 });

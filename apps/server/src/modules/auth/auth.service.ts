@@ -76,7 +76,11 @@ export class AuthService {
   async login(email: string, password: string, ip: string): Promise<{ token: string; user: StaffUser }> {
     const account = email.trim().toLowerCase();
     const reserved = this.throttle.begin(account, ip);
-    if ('refused' in reserved) throw new AppError('TOO_MANY_ATTEMPTS', waitText(reserved.refused));
+    if ('refused' in reserved) {
+      throw new AppError('TOO_MANY_ATTEMPTS', waitText(reserved.refused), {
+        retryAfterSeconds: Math.ceil(reserved.refused.retryAfterMs / 1000),
+      });
+    }
     const { attempt } = reserved;
     try {
       const staff = await findStaffByEmail(this.db, account);

@@ -42,6 +42,12 @@ export const PERMISSIONS: Record<string, Permission> = {
   'POST /api/admin/send-invoice': 'workOrders',
 
   'GET /api/front/landing-sites/:key': 'public',
+  // The customer portal: the order id AND e-mail prove the order (then the proof track-order issued), in the
+  // portal service; rate-limited per address and per order id there.
+  'POST /api/front/track-order': 'public',
+  'POST /api/front/get-download-history': 'public',
+  'POST /api/front/download-passport-doc-pdf': 'public',
+  'GET /api/front/download': 'public',
 };
 
 const PREFIXES = Object.entries(PERMISSIONS)

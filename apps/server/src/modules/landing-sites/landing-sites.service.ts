@@ -5,12 +5,18 @@ import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { findBranding } from './landing-sites.repository.js';
 
-export class LandingSitesService {
-  constructor(private readonly db: Kysely<DB>) {}
+export const DEFAULT_SITE_KEY = 'default';
 
+export class LandingSitesService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly translateWidgetUrl: string | null,
+  ) {}
+
+  /** A site's branding; an unknown key (a mistyped or retired link) gets the default site's, never a bare page. */
   async branding(key: string): Promise<LandingSiteBranding> {
-    const site = await findBranding(this.db, key);
+    const site = (await findBranding(this.db, key)) ?? (await findBranding(this.db, DEFAULT_SITE_KEY));
     if (!site) throw new AppError('NOT_FOUND', 'Unknown landing site.');
-    return site;
+    return { ...site, translate_widget_url: this.translateWidgetUrl };
   }
 }
