@@ -59,7 +59,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bench/**', 'e2e/**', '.ci/**', '**/cli/**'],
+    files: ['bench/**', 'e2e/**', '.ci/**', '**/cli/**', '**/scripts/**'],
     rules: { 'no-console': 'off' },
   },
 );

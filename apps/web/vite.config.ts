@@ -1,14 +1,29 @@
-// Builds the single-page app. The staff console (/ and /admin/...) and the public portal (/track-order/...)
-// are separate lazy chunks (dynamic imports in app/router.tsx), so a customer never downloads console code.
-import { defineConfig } from 'vite';
+// Builds two pages: the staff console (index.html: / and /admin/...) and the customer portal (portal.html:
+// /track-order/..., /get-new-order-details/..., /faq, /contact), which shares nothing with the console but React.
+// The server picks the page by path (contracts PORTAL_PAGES); the dev server here does the same.
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { isPortalPath } from '../../packages/contracts/src/domain.ts';
 import { contractsAlias } from './contracts-alias.ts';
 
-const FRAMEWORK =
-  /\/node_modules\/(react|react-dom|scheduler|react-router|@reduxjs\/toolkit|react-redux|redux|redux-thunk|immer|reselect|react-toastify|clsx)\//;
+const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
+const CONSOLE_FRAMEWORK =
+  /\/node_modules\/(react-router|@reduxjs\/toolkit|react-redux|redux|redux-thunk|immer|reselect|react-toastify|clsx)\//;
+
+/** `vite dev`: portal paths get portal.html, as the server gives them in production. */
+const portalPages = (): Plugin => ({
+  name: 'eta-portal-pages',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const path = req.url?.split('?')[0] ?? '';
+      if (req.method === 'GET' && isPortalPath(path)) req.url = `/portal.html${req.url?.slice(path.length) ?? ''}`;
+      next();
+    });
+  },
+});
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), portalPages()],
   resolve: { alias: contractsAlias },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
@@ -16,12 +31,20 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by scripts/check-bundle-size.mjs to add up what each page loads first.
+    manifest: true,
     rolldownOptions: {
+      input: { console: 'index.html', portal: 'portal.html' },
       output: {
-        // One group for the framework every page needs. The console and the portal are NOT groups: a group also
-        // captures its modules' dependencies, which would pull code the entry shares into the console chunk.
-        // Their dynamic imports already make them the console-routes and portal-routes chunks.
-        codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] },
+        // React is shared by both pages; the rest of the console's framework is the console's alone. The console's
+        // own screens are NOT a group: a group also captures its modules' dependencies, which would pull shared code
+        // into the console chunk. Its dynamic import already makes it the console-routes chunk.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: REACT, priority: 2 },
+            { name: 'framework', test: CONSOLE_FRAMEWORK, priority: 1 },
+          ],
+        },
       },
     },
   },

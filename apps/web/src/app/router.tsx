@@ -1,5 +1,5 @@
-// The route table. The staff console and the public portal are lazy chunks: a customer on /track-order
-// downloads only the portal. Paths come from config/paths.
+// The staff console's route table (the customer portal is its own page, portal.html). The console is a lazy
+// chunk. Paths come from config/paths.
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { Capability } from '@eta/contracts';
@@ -8,13 +8,10 @@ import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
 import type * as ConsoleRoutes from './routes/console-routes';
-import type * as PortalRoutes from './routes/portal-routes';
 
 type StaffModule = typeof ConsoleRoutes;
-type PublicModule = typeof PortalRoutes;
 
 const loadStaff = (): Promise<StaffModule> => import('./routes/console-routes');
-const loadPublic = (): Promise<PublicModule> => import('./routes/portal-routes');
 
 function staffPage(path: string, render: (module: StaffModule) => ReactNode): RouteObject {
   return { path, lazy: async () => ({ element: render(await loadStaff()) }) };
@@ -51,16 +48,6 @@ export const routes: RouteObject[] = [
           comingSoon(paths.gatewaySetting, 'Change Gateway', 'changeGateway'),
           staffPage(paths.changePassword, ({ ChangePasswordRoute }) => <ChangePasswordRoute />),
           staffPage('*', ({ AdminNotFoundRoute }) => <AdminNotFoundRoute />),
-        ],
-      },
-      {
-        lazy: async () => ({ Component: (await loadPublic()).PublicShell }),
-        children: [
-          { path: paths.trackOrder.pattern, lazy: async () => ({ Component: (await loadPublic()).TrackOrderRoute }) },
-          {
-            path: paths.orderDownload.pattern,
-            lazy: async () => ({ Component: (await loadPublic()).OrderDownloadRoute }),
-          },
         ],
       },
       { path: '*', Component: NotFoundPage },

@@ -19,12 +19,4 @@ export const paths = {
   processedOrder: '/admin/processed-order',
   gatewaySetting: '/admin/gateway-setting',
   changePassword: '/admin/change-password',
-  trackOrder: {
-    pattern: '/track-order/:orderId?',
-    build: (orderId: string): string => `/track-order/${encodeURIComponent(orderId)}`,
-  },
-  orderDownload: {
-    pattern: '/get-new-order-details/:orderId',
-    build: (orderId: string): string => `/get-new-order-details/${encodeURIComponent(orderId)}`,
-  },
 } as const;

@@ -19,6 +19,7 @@ export interface StubReply {
   body: unknown;
   /** A non-JSON answer (a PDF): sent as it is with this content type instead of `body`. */
   raw?: { content: string; contentType: string };
+  headers?: Record<string, string>;
 }
 
 export type StubHandler = (call: RecordedCall) => StubReply | undefined;
@@ -45,7 +46,7 @@ export function stubApi(handler: StubHandler) {
     return Promise.resolve(
       new Response(reply.raw ? reply.raw.content : JSON.stringify(reply.body), {
         status: reply.status ?? 200,
-        headers: { 'Content-Type': reply.raw ? reply.raw.contentType : 'application/json' },
+        headers: { 'Content-Type': reply.raw ? reply.raw.contentType : 'application/json', ...reply.headers },
       }),
     );
   });

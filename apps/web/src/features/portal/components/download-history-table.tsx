@@ -1,62 +1,51 @@
-// Downloaded History of an order (spec §2): who downloaded the document, when (EST) and from what device.
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Paper from '@mui/material/Paper';
-import { TableMessageRow } from '../../../components/table-message-row';
+// Downloaded History (spec §2): who downloaded the document, when (EST) and from what device. On a phone each
+// download becomes a card of labelled lines (portal.css), so nothing scrolls sideways.
 import { formatEasternDateTime } from '../../../lib/format';
-import type { DownloadHistoryRow } from '../api/portal-api';
+import type { CustomerDownload } from '../api/portal-client';
+import { usePortal } from '../hooks/portal-context';
 
-const HEADINGS = [
-  '#',
-  'Order ID',
-  'Date & Time (EST)',
-  'Device IP Address',
-  'Device',
-  'Device Type',
-  'Browser',
-  'OS',
-  'Device Location',
-];
-
-export function DownloadHistoryTable({ rows, isLoading }: { rows: readonly DownloadHistoryRow[]; isLoading: boolean }) {
+export function DownloadHistoryTable({ rows, isLoading }: { rows: readonly CustomerDownload[]; isLoading: boolean }) {
+  const { t } = usePortal();
+  const c = t.columns;
+  const columns: [string, (row: CustomerDownload, index: number) => string][] = [
+    [c.index, (_row, index) => String(index + 1)],
+    [c.orderId, (row) => row.order_id],
+    [c.date, (row) => formatEasternDateTime(row.create_ts)],
+    [c.ip, (row) => row.ip],
+    [c.device, (row) => row.device],
+    [c.deviceType, (row) => row.device_type],
+    [c.browser, (row) => row.browser],
+    [c.os, (row) => row.os],
+    [c.location, (row) => row.location],
+  ];
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ containerType: 'inline-size' }}>
-      <Table size="small" aria-label="Downloaded History">
-        <TableHead>
-          <TableRow>
-            {HEADINGS.map((heading) => (
-              <TableCell key={heading} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {heading}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.length === 0 ? (
-            <TableMessageRow colSpan={HEADINGS.length} py={2}>
-              {isLoading ? 'Loading…' : 'No data available in table'}
-            </TableMessageRow>
-          ) : (
-            rows.map((row, index) => (
-              <TableRow key={`${row.create_ts ?? ''}-${index}`}>
-                <TableCell>{index + 1}</TableCell>
-                <TableCell>{row.order_id ?? ''}</TableCell>
-                <TableCell>{formatEasternDateTime(row.create_ts)}</TableCell>
-                <TableCell>{row.ip ?? ''}</TableCell>
-                <TableCell>{row.device ?? ''}</TableCell>
-                <TableCell>{row.device_type ?? ''}</TableCell>
-                <TableCell>{row.browser ?? ''}</TableCell>
-                <TableCell>{row.os ?? ''}</TableCell>
-                <TableCell>{row.location ?? ''}</TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <table className="portal-table" aria-label={t.downloadedHistory}>
+      <thead>
+        <tr>
+          {columns.map(([heading]) => (
+            <th key={heading} scope="col">
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <tr className="portal-table__empty">
+            <td colSpan={columns.length}>{isLoading ? t.loading : t.noDownloads}</td>
+          </tr>
+        ) : (
+          rows.map((row, index) => (
+            <tr key={`${row.create_ts}-${index}`}>
+              {columns.map(([heading, value]) => (
+                <td key={heading} data-label={heading}>
+                  {value(row, index)}
+                </td>
+              ))}
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
   );
 }

@@ -1,51 +1,119 @@
-// The order's download page (spec §2): success message, Download Now (disabled until a file exists) and the
-// Downloaded History. The download itself is a later issue; a failed history call leaves an empty table.
-import { useLocation, useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import DownloadIcon from '@mui/icons-material/Download';
-import { toast } from 'react-toastify';
-import { PageTitle } from '../../../components/page-title';
-import { useGetDownloadHistoryQuery } from '../api/portal-api';
+// The order's download page (spec §2, §4): only for an order tracked in this tab (its proof), otherwise back to
+// tracking. The success message, Download Now (enabled once the approved document exists; the download starts
+// one second after the server agrees, spec §4/§9) and the Downloaded History, which shows the new download.
+import { useCallback, useEffect, useState } from 'react';
+import {
+  PortalError,
+  fetchDownloadHistory,
+  forgetProof,
+  prepareDownload,
+  storedProof,
+  type DownloadHistory,
+} from '../api/portal-client';
+import { usePortal } from '../hooks/portal-context';
+import { useErrorText } from '../hooks/use-error-text';
+import { navigate } from '../hooks/use-portal-location';
 import { DownloadHistoryTable } from './download-history-table';
+import { PageHeading } from './page-heading';
 
-function emailFromState(state: unknown): string | undefined {
-  if (typeof state !== 'object' || state === null || !('email' in state)) return undefined;
-  return typeof state.email === 'string' ? state.email : undefined;
+/** Spec §4, §9: the download starts one second after the success reply. */
+export const DOWNLOAD_DELAY_MS = 1000;
+/** The server logs a download as it starts streaming; the history is read again a moment after. */
+const HISTORY_REFRESH_MS = 1500;
+
+/** Tells the tracking page why the customer is back there. */
+export const TRACK_AGAIN_NOTICE = 'notice=track';
+
+export const trackOrderPath = (orderId: string) => `/track-order/${encodeURIComponent(orderId)}`;
+
+function startDownload(url: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
 }
 
-export function OrderDownloadPage() {
-  const { orderId = '' } = useParams();
-  const email = emailFromState(useLocation().state);
-  const history = useGetDownloadHistoryQuery({ orderId, email });
-  const fileName = history.data?.fileName ?? null;
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function OrderDownloadPage({ orderId }: { orderId: string }) {
+  const { t, withSite, notify } = usePortal();
+  const errorText = useErrorText();
+  const proof = storedProof(orderId)?.proof ?? null;
+  const [history, setHistory] = useState<DownloadHistory | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const backToTracking = useCallback(() => {
+    forgetProof(orderId);
+    const to = withSite(trackOrderPath(orderId));
+    navigate(`${to}${to.includes('?') ? '&' : '?'}${TRACK_AGAIN_NOTICE}`, { replace: true });
+  }, [orderId, withSite]);
+
+  const load = useCallback(async () => {
+    if (!proof) return;
+    try {
+      setHistory(await fetchDownloadHistory(orderId, proof));
+    } catch (error) {
+      if (error instanceof PortalError && error.code === 'TRACK_PROOF_REQUIRED') backToTracking();
+      else notify('error', errorText(error));
+    }
+  }, [orderId, proof, backToTracking, notify, errorText]);
+
+  useEffect(() => {
+    if (proof) void load();
+    else backToTracking();
+    // Loaded once per order; `load` changes with the language, which does not change the data.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [orderId, proof]);
+
+  if (!proof) return null;
+  const fileName = history?.path.file1 ?? null;
+
+  const download = async () => {
+    if (!fileName || !history) return;
+    setBusy(true);
+    try {
+      const url = await prepareDownload(
+        { orderId, customername: history.mainResult.customer_name, file1: fileName, timezone: browserTimeZone() },
+        proof,
+      );
+      notify('success', t.downloadStarting);
+      setTimeout(() => {
+        startDownload(url, fileName);
+        setTimeout(() => void load(), HISTORY_REFRESH_MS);
+        setBusy(false);
+      }, DOWNLOAD_DELAY_MS);
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof PortalError && error.code === 'TRACK_PROOF_REQUIRED') backToTracking();
+      else notify('error', errorText(error));
+    }
+  };
 
   return (
-    <Stack gap={3}>
-      <PageTitle title="Download your eTA" />
-      <Typography variant="h5" component="h1">
-        Download your Electronic Travel Authorization (eTA)
-      </Typography>
-      <Alert severity="success">
-        Your order {orderId} has been found. Your Electronic Travel Authorization can be downloaded from this page once
-        it is ready.
-      </Alert>
-      <div>
-        <Button
-          variant="contained"
-          startIcon={<DownloadIcon />}
-          disabled={!fileName}
-          onClick={() => toast.info('Downloading is not available yet. Please try again later.')}
-        >
-          Download Now
-        </Button>
+    <section className="portal-card">
+      <PageHeading title={t.downloadTitle} />
+      <p className="portal-alert portal-alert--success" role="status">
+        {t.foundMessage(orderId)} {history ? (fileName ? t.readyMessage : t.processingMessage) : null}
+      </p>
+      <div className="portal-actions">
+        <button type="button" className="portal-button" disabled={!fileName || busy} onClick={() => void download()}>
+          {t.downloadNow}
+        </button>
+        <a href={withSite('/track-order')} onClick={() => forgetProof(orderId)}>
+          {t.trackAnother}
+        </a>
       </div>
-      <Typography variant="h6" component="h2">
-        Downloaded History
-      </Typography>
-      <DownloadHistoryTable rows={history.data?.rows ?? []} isLoading={history.isLoading} />
-    </Stack>
+      <h2>{t.downloadedHistory}</h2>
+      <DownloadHistoryTable rows={history?.data ?? []} isLoading={!history} />
+    </section>
   );
 }

@@ -1,73 +1,98 @@
-// Track order (spec §2 "Public routes", §5): Order ID and Email ID find the order, then its download page.
-import { useNavigate, useParams } from 'react-router';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
-import { FormTextField } from '../../../components/form-text-field';
-import { PageTitle } from '../../../components/page-title';
-import { paths } from '../../../config/paths';
-import { useTrackOrderMutation, type TrackOrderBody } from '../api/portal-api';
-import { useLandingSite, useWithSite } from '../hooks/use-landing-site';
+// Track order (spec §2 "Public routes", §5): the Order ID (from the link) and the e-mail prove the order;
+// a match opens its download page, anything else says why in the customer's language.
+import { useState, type FormEvent } from 'react';
+import { trackOrder } from '../api/portal-client';
+import { usePortal } from '../hooks/portal-context';
+import { useErrorText } from '../hooks/use-error-text';
+import { navigate } from '../hooks/use-portal-location';
+import { DEFAULT_SITE_KEY } from '../hooks/use-landing-site';
+import { PageHeading } from './page-heading';
 
-export const TRACK_ORDER_TITLE = 'Download your Electronic Travel Authorization (eTA)';
+export const orderDownloadPath = (orderId: string) => `/get-new-order-details/${encodeURIComponent(orderId)}`;
 
-function supportHref(contact: string): string {
-  return contact.includes('@') ? `mailto:${contact.trim()}` : '#site-footer';
-}
+export function TrackOrderPage({ orderId: initialOrderId, notice }: { orderId: string; notice?: string }) {
+  const { t, site, withSite, notify } = usePortal();
+  const errorText = useErrorText();
+  const [orderId, setOrderId] = useState(initialOrderId);
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<{ orderId?: string; email?: string }>({});
+  const [busy, setBusy] = useState(false);
 
-export function TrackOrderPage() {
-  const { orderId = '' } = useParams();
-  const site = useLandingSite();
-  const withSite = useWithSite();
-  const navigate = useNavigate();
-  const [trackOrder, { isLoading }] = useTrackOrderMutation();
-  const { control, handleSubmit } = useForm<TrackOrderBody>({ defaultValues: { orderId, email: '' } });
-
-  const submit = async (values: TrackOrderBody) => {
-    const body = { orderId: values.orderId.trim(), email: values.email.trim() };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const values = { orderId: orderId.trim(), email: email.trim() };
+    const found = {
+      ...(values.orderId ? {} : { orderId: t.orderIdRequired }),
+      ...(values.email ? {} : { email: t.emailRequired }),
+    };
+    setErrors(found);
+    if (found.orderId || found.email) return;
+    setBusy(true);
     try {
-      const response = await trackOrder(body).unwrap();
-      toast.success(response.message);
-      void navigate(withSite(paths.orderDownload.build(body.orderId)), { state: { email: body.email } });
-    } catch {
-      // The API layer has shown the server's message.
+      const tracked = await trackOrder(values.orderId, values.email);
+      notify('success', t.orderFound);
+      const siteKey = tracked.landingSite === DEFAULT_SITE_KEY ? site.key : tracked.landingSite;
+      navigate(withSite(orderDownloadPath(tracked.orderId), siteKey));
+    } catch (error) {
+      notify('error', errorText(error));
+    } finally {
+      setBusy(false);
     }
   };
 
+  const contact = site.footer_contact ? `mailto:${site.footer_contact}` : withSite('/contact');
   return (
-    <Paper sx={{ p: { xs: 2, sm: 4 }, maxWidth: 640, mx: 'auto' }}>
-      <PageTitle title="Track your order" />
-      <Typography variant="h5" component="h1" gutterBottom>
-        {TRACK_ORDER_TITLE}
-      </Typography>
-      <Stack component="form" noValidate gap={2.5} onSubmit={(event) => void handleSubmit(submit)(event)}>
-        <FormTextField
-          control={control}
-          name="orderId"
-          label="Order ID"
-          fullWidth
-          rules={{ required: 'Please enter your orderId' }}
-        />
-        <FormTextField
-          control={control}
-          name="email"
-          label="Email ID"
-          type="email"
-          autoComplete="email"
-          fullWidth
-          rules={{ required: 'Please enter your email' }}
-        />
-        <Stack direction="row" alignItems="center" justifyContent="space-between" gap={2} flexWrap="wrap">
-          <Button type="submit" variant="contained" size="large" disabled={isLoading}>
-            TRACK ORDER
-          </Button>
-          <Link href={supportHref(site.footer_contact)}>Contact Support</Link>
-        </Stack>
-      </Stack>
-    </Paper>
+    <section className="portal-card portal-card--narrow">
+      <PageHeading title={t.trackTitle} />
+      <p className="portal-muted">{t.trackIntro}</p>
+      {notice ? (
+        <p className="portal-alert portal-alert--info" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <form noValidate onSubmit={(event) => void submit(event)} className="portal-form">
+        <label className="portal-field">
+          <span>{t.orderId}</span>
+          <input
+            name="orderId"
+            value={orderId}
+            autoComplete="off"
+            autoCapitalize="characters"
+            aria-invalid={Boolean(errors.orderId)}
+            aria-describedby={errors.orderId ? 'orderId-error' : undefined}
+            onChange={(event) => setOrderId(event.target.value)}
+          />
+          {errors.orderId ? (
+            <span id="orderId-error" className="portal-field__error">
+              {errors.orderId}
+            </span>
+          ) : null}
+        </label>
+        <label className="portal-field">
+          <span>{t.emailId}</span>
+          <input
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={email}
+            aria-invalid={Boolean(errors.email)}
+            aria-describedby={errors.email ? 'email-error' : undefined}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          {errors.email ? (
+            <span id="email-error" className="portal-field__error">
+              {errors.email}
+            </span>
+          ) : null}
+        </label>
+        <div className="portal-actions">
+          <button type="submit" className="portal-button" disabled={busy}>
+            {busy ? t.tracking : t.trackButton}
+          </button>
+          <a href={contact}>{t.contactSupport}</a>
+        </div>
+      </form>
+    </section>
   );
 }

@@ -1,37 +1,40 @@
-// The landing site of the page (`?site=` in the URL, default 'default') and its branding, with the service's
-// own branding while it loads or when it cannot be loaded.
-import { useOutletContext, useSearchParams } from 'react-router';
-import { SERVICE_NAME } from '../../../config/brand';
-import { useGetLandingSiteQuery, type LandingSite } from '../api/portal-api';
+// The landing site of the page (`?site=`, else the default) and its branding, loaded once per site. While it
+// loads, or if it cannot be loaded, the service's own branding stands in.
+import { useEffect, useState } from 'react';
+import { fetchLandingSite, type LandingSite } from '../api/portal-client';
 
 export const DEFAULT_SITE_KEY = 'default';
+const SERVICE_NAME = 'Canada eTA';
 
-export function fallbackSite(key: string): LandingSite {
-  return { key, display_name: SERVICE_NAME, logo_url: null, menu_links: [], footer_contact: '' };
-}
+export const fallbackSite = (key: string): LandingSite => ({
+  key,
+  display_name: SERVICE_NAME,
+  logo_url: null,
+  menu_links: [],
+  footer_contact: '',
+  support_phone: null,
+  translate_widget_url: null,
+});
 
-export function useLandingSiteKey(): string {
-  const [searchParams] = useSearchParams();
-  return searchParams.get('site')?.trim() || DEFAULT_SITE_KEY;
-}
+const cache = new Map<string, Promise<LandingSite>>();
 
-export function useLoadLandingSite(): LandingSite {
-  const key = useLandingSiteKey();
-  const { data } = useGetLandingSiteQuery(key);
-  return data ?? fallbackSite(key);
-}
-
-export interface PortalOutletContext {
-  site: LandingSite;
-}
-
-/** The branding the public layout loaded, for the pages inside it. */
-export function useLandingSite(): LandingSite {
-  return useOutletContext<PortalOutletContext>().site;
-}
-
-/** Keeps `?site=` on links between portal pages so the branding stays the same. */
-export function useWithSite(): (path: string) => string {
-  const key = useLandingSiteKey();
-  return (path) => (key === DEFAULT_SITE_KEY ? path : `${path}?site=${encodeURIComponent(key)}`);
+export function useLandingSite(key: string): LandingSite {
+  const [site, setSite] = useState<LandingSite>(() => fallbackSite(key));
+  useEffect(() => {
+    let current = true;
+    let loading = cache.get(key);
+    if (!loading) {
+      loading = fetchLandingSite(key);
+      cache.set(key, loading);
+      loading.catch(() => cache.delete(key));
+    }
+    loading.then(
+      (loaded) => current && setSite(loaded),
+      () => current && setSite(fallbackSite(key)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [key]);
+  return site;
 }
