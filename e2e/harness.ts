@@ -56,6 +56,8 @@ export async function startServer({ demoOrders = 400, env = {} }: ServerOptions 
       DEMO_DATA: 'true',
       DEMO_ORDERS: String(demoOrders),
       LOG_LEVEL: 'warn',
+      // Links in mails (the approval mail's track-order link) lead to this server.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

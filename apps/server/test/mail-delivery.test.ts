@@ -13,7 +13,7 @@ import { LocalDocumentStore } from '../src/lib/storage/local-document-store.js';
 import { claimDueMails } from '../src/modules/mail/mail.repository.js';
 import { buildTestApp, JWT_SECRET, type TestApp } from './helpers/test-app.js';
 import { createTestDatabase } from './helpers/test-database.js';
-import { insertOrder } from './helpers/orders.js';
+import { insertOrder, givePortalHosts } from './helpers/orders.js';
 import { standInMailConfig, startMailStandIn, type MailStandIn } from './helpers/mail-stand-ins.js';
 import { PDF, uploadRequest } from './helpers/uploads.js';
 
@@ -69,6 +69,7 @@ describe('with both providers configured', () => {
   let team: Person;
   beforeAll(async () => {
     t = await buildTestApp({ mail: standInMailConfig(standIn, ['AWS', 'Sendgrid'], { maxAttempts: 3 }) });
+    await givePortalHosts(t.database.db);
     team = await t.signIn('Team', 'Tess Team');
   });
   afterAll(() => t.close());

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '@eta/contracts';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
-import { insertOrder } from './helpers/orders.js';
+import { insertOrder, givePortalHosts } from './helpers/orders.js';
 import { standInMailConfig, startMailStandIn, type MailStandIn } from './helpers/mail-stand-ins.js';
 import { PDF, uploadRequest } from './helpers/uploads.js';
 
@@ -15,6 +15,7 @@ let telecaller: Person;
 beforeAll(async () => {
   standIn = await startMailStandIn();
   t = await buildTestApp({ mail: standInMailConfig(standIn) });
+  await givePortalHosts(t.database.db);
   telecaller = await t.signIn('Telecaller', 'Theo Telecaller');
 });
 afterAll(async () => {
@@ -167,7 +168,10 @@ describe('View Email Content', () => {
     expect(data.html).toContain('valid for up to five years');
     expect(data.html).toContain('support@canada-eta-online.example');
     expect(data.html).toContain('+1 800 555 0100');
-    expect(data.html).toContain('href="https://www.canada-eta-online.example/track-order/"');
+    // The site's menu as footer links: its portal pages, made absolute, and the official page as it is.
+    expect(data.html).toContain('href="https://www.canada-eta-online.example/track-order"');
+    expect(data.html).toContain('href="https://www.canada-eta-online.example/faq"');
+    expect(data.html).toContain('href="https://www.canada.ca/en/immigration-refugees-citizenship/');
     expect(data.text).toContain(`Order ID: ${orderId}`);
   });
 

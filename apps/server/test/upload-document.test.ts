@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { UPLOAD_MESSAGES } from '@eta/contracts';
 import { LocalDocumentStore } from '../src/lib/storage/local-document-store.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
-import { insertOrder } from './helpers/orders.js';
+import { insertOrder, givePortalHosts } from './helpers/orders.js';
 import { standInMailConfig, startMailStandIn, type MailStandIn } from './helpers/mail-stand-ins.js';
 import { GIF, PDF, PNG, SHELL_SCRIPT, ZIP, uploadRequest, type UploadFile } from './helpers/uploads.js';
 
@@ -21,6 +21,7 @@ let team: Person;
 beforeAll(async () => {
   standIn = await startMailStandIn();
   t = await buildTestApp({ mail: standInMailConfig(standIn), maxUploadMb: 1 });
+  await givePortalHosts(t.database.db);
   team = await t.signIn('Team', 'Uma Uploader');
 });
 afterAll(async () => {

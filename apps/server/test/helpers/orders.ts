@@ -31,3 +31,14 @@ export async function insertOrder(db: Kysely<DB>, overrides: Partial<NewOrder> =
 
 /** 'YYYY-MM-DD' n days from today (UTC). */
 export const daysFromToday = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/** Each reference landing site on a portal host of its own, as an operator would set them (mail link tests). */
+export async function givePortalHosts(db: Kysely<DB>): Promise<void> {
+  for (const [key, url] of [
+    ['default', 'https://www.canada-eta-online.example'],
+    ['eta-express', 'https://www.eta-express.example'],
+    ['canada-travel-auth', 'https://www.canada-travel-auth.example'],
+  ] as const) {
+    await db.updateTable('landing_sites').set({ portal_url: url }).where('key', '=', key).execute();
+  }
+}

@@ -18,7 +18,11 @@ export function useToasts() {
     (kind: ToastKind, text: string) => {
       next.current += 1;
       const id = next.current;
-      setToasts((all) => [...all.filter((toast) => toast.text !== text), { id, kind, text }]);
+      // A success settles what went wrong before it: the older error toasts go.
+      setToasts((all) => [
+        ...all.filter((toast) => toast.text !== text && !(kind === 'success' && toast.kind === 'error')),
+        { id, kind, text },
+      ]);
       setTimeout(() => dismiss(id), TOAST_MS);
     },
     [dismiss],
