@@ -59,7 +59,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bench/**', 'e2e/**', '.ci/**', '**/cli/**', '**/scripts/**'],
+    files: ['bench/**', 'e2e/**', '.ci/**', '**/cli/**', '**/scripts/**', 'tools/*.mjs'],
     rules: { 'no-console': 'off' },
   },
 );
