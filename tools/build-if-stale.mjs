@@ -42,7 +42,11 @@ function* files(entry) {
 function inputsHash() {
   const hash = createHash('sha256');
   for (const entry of INPUTS) {
-    for (const file of files(entry)) hash.update(file).update('\0').update(readFileSync(path.join(root, file)));
+    for (const file of files(entry))
+      hash
+        .update(file)
+        .update('\0')
+        .update(readFileSync(path.join(root, file)));
   }
   return hash.digest('hex');
 }
