@@ -1,5 +1,6 @@
 // The whole application as one Fastify plugin-tree; server.ts listens, tests build exactly this.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { pino } from 'pino';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -94,26 +95,37 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
+  // The production log is written off the request path (SonicBoom asynchronous writes, no batching delay) and says
+  // one line per request instead of Fastify's two.
+  const logDestination = opts.logger === undefined ? pino.destination({ dest: 1, sync: false }) : undefined;
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.logLevel,
-      redact: {
-        // Provider credentials never reach the log, not even inside an SDK's error or a dumped config.
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          '*.password',
-          '*.newPassword',
-          '*.apiKey',
-          '*.secretAccessKey',
-          '*.sessionToken',
-          '*.headers.Authorization',
-          '*.headers.authorization',
-          '*.config.headers.Authorization',
-        ],
-        censor: '[redacted]',
-      },
-    },
+    ...(logDestination
+      ? {
+          loggerInstance: pino(
+            {
+              level: config.logLevel,
+              redact: {
+                // Provider credentials never reach the log, not even inside an SDK's error or a dumped config.
+                paths: [
+                  'req.headers.authorization',
+                  'req.headers.cookie',
+                  '*.password',
+                  '*.newPassword',
+                  '*.apiKey',
+                  '*.secretAccessKey',
+                  '*.sessionToken',
+                  '*.headers.Authorization',
+                  '*.headers.authorization',
+                  '*.config.headers.Authorization',
+                ],
+                censor: '[redacted]',
+              },
+            },
+            logDestination,
+          ) as FastifyBaseLogger,
+        }
+      : { logger: opts.logger }),
+    disableRequestLogging: true,
     // With TRUST_PROXY the client address is taken from X-Forwarded-For (sign-in limits, audit rows).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -188,6 +200,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
     },
   });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+    done();
+  });
+  if (logDestination) app.addHook('onClose', (_app, done) => logDestination.flush(() => done()));
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
   // Before any route (the API documentation's too), so every /api route passes its permission check.

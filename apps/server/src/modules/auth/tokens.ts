@@ -21,9 +21,18 @@ export interface VerifiedToken {
   expiresAt: Date;
 }
 
+/** Verified tokens remembered at most; beyond it the oldest is forgotten (and simply verified again when seen). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenService {
   /** Imported once: jose would otherwise import the raw secret on every signature and verification. */
   private readonly key: Promise<webcrypto.CryptoKey>;
+  /**
+   * A token's signature is checked once: the same bytes verify the same way until the token expires. Whether the
+   * session still counts (logout, password change, deactivation, role) is decided per request by the caller from
+   * the staff row, never from this cache.
+   */
+  private readonly verified = new Map<string, VerifiedToken>();
   constructor(
     secret: string,
     private readonly expiresIn: string,
@@ -49,6 +58,21 @@ export class TokenService {
 
   /** Returns null for any token that is malformed, forged or expired. */
   async verify(token: string): Promise<VerifiedToken | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt.getTime() > Date.now()) return known;
+      this.verified.delete(token);
+      return null;
+    }
+    const verified = await this.verifySignature(token);
+    if (verified) {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, verified);
+    }
+    return verified;
+  }
+
+  private async verifySignature(token: string): Promise<VerifiedToken | null> {
     try {
       const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       const staffId = Number(payload.sub);
