@@ -31,6 +31,10 @@ import type { MailTransports } from './modules/mail/mail-transport.js';
 import { OrderMailsService } from './modules/mail/order-mails.service.js';
 import { DefencePackService } from './modules/defence-pack/defence-pack.service.js';
 import { InvoicesService } from './modules/invoices/invoices.service.js';
+import { TeamService } from './modules/team/team.service.js';
+import { GatewaysService } from './modules/gateways/gateways.service.js';
+import { ReportsService } from './modules/reports/reports.service.js';
+import { ActivityService } from './modules/activity/activity.service.js';
 import healthRoutes from './routes/health.routes.js';
 import authRoutes from './routes/admin/auth.routes.js';
 import ordersRoutes from './routes/admin/orders.routes.js';
@@ -39,7 +43,12 @@ import documentsRoutes from './routes/admin/documents.routes.js';
 import mailRoutes from './routes/admin/mail.routes.js';
 import defencePackRoutes from './routes/admin/defence-pack.routes.js';
 import invoicesRoutes from './routes/admin/invoices.routes.js';
+import teamRoutes from './routes/admin/team.routes.js';
+import gatewaysRoutes from './routes/admin/gateways.routes.js';
+import reportsRoutes from './routes/admin/reports.routes.js';
+import activityRoutes from './routes/admin/activity.routes.js';
 import landingSitesRoutes from './routes/front/landing-sites.routes.js';
+import activeGatewayRoutes from './routes/front/active-gateway.routes.js';
 
 export interface Services {
   auth: AuthService;
@@ -52,6 +61,10 @@ export interface Services {
   defencePack: DefencePackService;
   invoices: InvoicesService;
   landingSites: LandingSitesService;
+  team: TeamService;
+  gateways: GatewaysService;
+  reports: ReportsService;
+  activity: ActivityService;
 }
 
 declare module 'fastify' {
@@ -132,8 +145,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     documentStore,
     app.log.child({ module: 'mail' }),
   );
+  const auth = new AuthService(database.db, new TokenService(opts.jwtSecret, config.jwtExpiresIn), throttle);
   app.decorate('services', {
-    auth: new AuthService(database.db, new TokenService(opts.jwtSecret, config.jwtExpiresIn), throttle),
+    auth,
     orderQueries: new OrderQueriesService(database.db),
     orderMoves,
     orderDetail: new OrderDetailService(database.db, orderMoves),
@@ -143,6 +157,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     defencePack: new DefencePackService(database.db, documentStore),
     invoices: new InvoicesService(database.db, documentStore, mail),
     landingSites: new LandingSitesService(database.db),
+    team: new TeamService(database.db, auth),
+    gateways: new GatewaysService(database.db),
+    reports: new ReportsService(database.db),
+    activity: new ActivityService(database.db),
   } satisfies Services);
 
   await app.register(helmet, {
@@ -190,7 +208,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(mailRoutes);
   await app.register(defencePackRoutes);
   await app.register(invoicesRoutes);
+  await app.register(teamRoutes);
+  await app.register(gatewaysRoutes);
+  await app.register(reportsRoutes);
+  await app.register(activityRoutes);
   await app.register(landingSitesRoutes);
+  await app.register(activeGatewayRoutes);
   await app.register(mailWorkerPlugin);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
