@@ -36,6 +36,10 @@ import { PortalService } from './modules/portal/portal.service.js';
 import { TrackThrottle } from './modules/portal/track-throttle.js';
 import { TrackingProofs } from './modules/portal/tracking-proofs.js';
 import { DEFAULT_GEOIP_DB, openGeoLocator } from './lib/geo-location.js';
+import { TeamService } from './modules/team/team.service.js';
+import { GatewaysService } from './modules/gateways/gateways.service.js';
+import { ReportsService } from './modules/reports/reports.service.js';
+import { ActivityService } from './modules/activity/activity.service.js';
 import healthRoutes from './routes/health.routes.js';
 import authRoutes from './routes/admin/auth.routes.js';
 import ordersRoutes from './routes/admin/orders.routes.js';
@@ -44,9 +48,14 @@ import documentsRoutes from './routes/admin/documents.routes.js';
 import mailRoutes from './routes/admin/mail.routes.js';
 import defencePackRoutes from './routes/admin/defence-pack.routes.js';
 import invoicesRoutes from './routes/admin/invoices.routes.js';
+import teamRoutes from './routes/admin/team.routes.js';
+import gatewaysRoutes from './routes/admin/gateways.routes.js';
+import reportsRoutes from './routes/admin/reports.routes.js';
+import activityRoutes from './routes/admin/activity.routes.js';
 import landingSitesRoutes from './routes/front/landing-sites.routes.js';
 import trackOrderRoutes from './routes/front/track-order.routes.js';
 import { isPortalPath } from '@eta/contracts';
+import activeGatewayRoutes from './routes/front/active-gateway.routes.js';
 
 export interface Services {
   auth: AuthService;
@@ -60,6 +69,10 @@ export interface Services {
   invoices: InvoicesService;
   landingSites: LandingSitesService;
   portal: PortalService;
+  team: TeamService;
+  gateways: GatewaysService;
+  reports: ReportsService;
+  activity: ActivityService;
 }
 
 declare module 'fastify' {
@@ -160,8 +173,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     documentStore,
     app.log.child({ module: 'mail' }),
   );
+  const auth = new AuthService(database.db, new TokenService(opts.jwtSecret, config.jwtExpiresIn), throttle);
   app.decorate('services', {
-    auth: new AuthService(database.db, new TokenService(opts.jwtSecret, config.jwtExpiresIn), throttle),
+    auth,
     orderQueries: new OrderQueriesService(database.db),
     orderMoves,
     orderDetail: new OrderDetailService(database.db, orderMoves),
@@ -181,6 +195,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           app.log.warn({ err }, 'location database unreadable: download locations will be Unknown'),
         ),
     ),
+    team: new TeamService(database.db, auth),
+    gateways: new GatewaysService(database.db),
+    reports: new ReportsService(database.db),
+    activity: new ActivityService(database.db),
   } satisfies Services);
 
   // The translation widget (portal) may load its scripts only from where the operator configured it.
@@ -233,8 +251,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(mailRoutes);
   await app.register(defencePackRoutes);
   await app.register(invoicesRoutes);
+  await app.register(teamRoutes);
+  await app.register(gatewaysRoutes);
+  await app.register(reportsRoutes);
+  await app.register(activityRoutes);
   await app.register(landingSitesRoutes);
   await app.register(trackOrderRoutes);
+  await app.register(activeGatewayRoutes);
   await app.register(mailWorkerPlugin);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;

@@ -175,6 +175,30 @@ describe('demo data', () => {
     expect(newStandard(afterUpdate.kept)).toBe(newStandard(before.kept));
   });
 
+  it('records who processed every delivered order, and the report counters match the orders', async () => {
+    const db = first.db;
+    const { rows } = await sql<{ status: string; processed: number; total: number; by_worker: number }>`
+      SELECT process_status AS status, count(processed_by)::int AS processed, count(*)::int AS total,
+             count(*) FILTER (WHERE s.type IN ('Team', 'Manager'))::int AS by_worker
+        FROM orders o LEFT JOIN staff s ON s.id = o.processed_by
+       WHERE payment_status = 'Success' AND process_status IN ('Completed', 'Customer Called', 'ChargeBack', 'New')
+         AND order_id <> 'ETA-299999999' -- completed by hand in the test before
+       GROUP BY 1 ORDER BY 1`.execute(db);
+    for (const r of rows) {
+      if (r.status === 'New') expect(r.processed).toBe(0);
+      else expect([r.status, r.processed, r.by_worker]).toEqual([r.status, r.total, r.total]);
+    }
+    const { rows: check } = await sql<{ kept: number; counted: number; kept_p: number; counted_p: number }>`
+      SELECT (SELECT sum(n)::int FROM order_report_counts) AS kept,
+             (SELECT count(*)::int FROM orders WHERE payment_status = 'Success') AS counted,
+             (SELECT sum(n)::int FROM processed_report_counts) AS kept_p,
+             (SELECT count(*)::int FROM orders WHERE payment_status = 'Success' AND processed_by IS NOT NULL) AS counted_p
+    `.execute(db);
+    expect(check[0]!.kept).toBe(check[0]!.counted);
+    expect(check[0]!.kept_p).toBe(check[0]!.counted_p);
+    expect(check[0]!.kept_p).toBeGreaterThan(0);
+  });
+
   it('appends after the highest order id, reusing existing demo staff; IfEmpty leaves a seeded database alone', async () => {
     expect(await seedDemoDataIfEmpty(first.db, { orders: 10 })).toBeNull();
     const staffBefore = await first.db.selectFrom('staff').select('id').execute();

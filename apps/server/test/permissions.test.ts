@@ -150,6 +150,25 @@ const CASES: Case[] = [
     allowed: ALL,
   },
   { route: 'GET /api/admin/email-content/:orderId', url: '/api/admin/email-content/ETA-000000001', allowed: ALL },
+  // Administration (issue 10): only Admin and Manager manage the team and the gateway (a Manager never an
+  // Admin's account: the team tests); Country Order List is hidden from nobody (spec §6); Order Processed is
+  // Admin only (spec §6); the audit trail is for Admin.
+  { route: 'GET /api/admin/get-team-member-list', allowed: ['Admin', 'Manager'] },
+  { route: 'GET /api/admin/get-team-member-type', allowed: ['Admin', 'Manager'] },
+  { route: 'GET /api/admin/team-member-info/:id', url: '/api/admin/team-member-info/1', allowed: ['Admin', 'Manager'] },
+  { route: 'POST /api/admin/add-team-member', body: {}, allowed: ['Admin', 'Manager'] },
+  { route: 'POST /api/admin/update-team-member', body: { tmId: 999_999 }, allowed: ['Admin', 'Manager'] },
+  { route: 'PUT /api/admin/delete-team-member', body: { teamMemberId: 999_999 }, allowed: ['Admin', 'Manager'] },
+  { route: 'GET /api/admin/payment-gateways', allowed: ['Admin', 'Manager'] },
+  { route: 'POST /api/admin/payment-gateway-setting', body: { gatewayId: 999_999 }, allowed: ['Admin', 'Manager'] },
+  { route: 'POST /api/admin/get-country-order-count', body: {}, allowed: ALL },
+  { route: 'GET /api/admin/get-country-order-count/csv', allowed: ALL },
+  { route: 'POST /api/admin/get-processed-by-count', body: {}, allowed: ['Admin'] },
+  { route: 'GET /api/admin/get-processed-by-count/csv', allowed: ['Admin'] },
+  { route: 'GET /api/admin/activity', allowed: ['Admin'] },
+  { route: 'GET /api/admin/activity-people', allowed: ['Admin'] },
+  { route: 'GET /api/admin/activity/csv', allowed: ['Admin'] },
+  { route: 'GET /api/front/active-gateway', allowed: PUBLIC },
 ];
 
 let t: TestApp;

@@ -7,3 +7,7 @@ export * from './order-detail.js';
 export * from './defence-pack.js';
 export * from './invoices.js';
 export * from './mail.js';
+export * from './team.js';
+export * from './gateways.js';
+export * from './reports.js';
+export * from './activity.js';

@@ -6,6 +6,7 @@ import * as m003 from './migrations/003-reference-data.js';
 import * as m004 from './migrations/004-revoked-sessions.js';
 import * as m005 from './migrations/005-mail-outbox.js';
 import * as m006 from './migrations/006-invoices.js';
+import * as m007 from './migrations/007-administration.js';
 import * as m008 from './migrations/008-portal-menu-links.js';
 
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '004-revoked-sessions': m004,
   '005-mail-outbox': m005,
   '006-invoices': m006,
+  '007-administration': m007,
   '008-portal-menu-links': m008,
 };
 

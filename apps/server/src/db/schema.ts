@@ -155,6 +155,10 @@ export interface OrdersTable {
   customer_browser: string | null;
   customer_timezone: string | null;
 
+  /** Who moved the order to Completed last, and when (migration 007): the Processed By report. */
+  processed_by: number | null;
+  processed_at: Date | null;
+
   created_at: Timestamp;
   updated_at: Timestamp;
   version: Generated<number>;
@@ -276,6 +280,21 @@ export interface OrderCountersTable {
   n: number;
 }
 
+/** Paid orders per UTC day created, citizen country ('' = not given) and processing type (migration 007). */
+export interface OrderReportCountsTable {
+  day: DateOnly;
+  citizen_country: string;
+  processing_type: ProcessingType;
+  n: number;
+}
+
+/** Orders moved to Completed per UTC day and staff member (migration 007). */
+export interface ProcessedReportCountsTable {
+  day: DateOnly;
+  staff_id: number;
+  n: number;
+}
+
 export interface DB {
   landing_sites: LandingSitesTable;
   staff: StaffTable;
@@ -290,6 +309,8 @@ export interface DB {
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
   order_counters: OrderCountersTable;
+  order_report_counts: OrderReportCountsTable;
+  processed_report_counts: ProcessedReportCountsTable;
 }
 
 export type Order = Selectable<OrdersTable>;

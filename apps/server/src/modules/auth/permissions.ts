@@ -41,6 +41,24 @@ export const PERMISSIONS: Record<string, Permission> = {
   'POST /api/admin/defence-pack-details': 'workOrders',
   'POST /api/admin/send-invoice': 'workOrders',
 
+  // Administration (issue 10): team and gateway for Admin and Manager (a Manager never touches an Admin,
+  // checked by the team service); the country report for everyone; Processed By and Activity for Admin.
+  'GET /api/admin/get-team-member-list': 'manageTeam',
+  'GET /api/admin/get-team-member-type': 'manageTeam',
+  'GET /api/admin/team-member-info/:id': 'manageTeam',
+  'POST /api/admin/add-team-member': 'manageTeam',
+  'POST /api/admin/update-team-member': 'manageTeam',
+  'PUT /api/admin/delete-team-member': 'manageTeam',
+  'GET /api/admin/payment-gateways': 'changeGateway',
+  'POST /api/admin/payment-gateway-setting': 'changeGateway',
+  'POST /api/admin/get-country-order-count': 'viewCountryReport',
+  'GET /api/admin/get-country-order-count/csv': 'viewCountryReport',
+  'POST /api/admin/get-processed-by-count': 'viewProcessedOrders',
+  'GET /api/admin/get-processed-by-count/csv': 'viewProcessedOrders',
+  'GET /api/admin/activity': 'viewActivity',
+  'GET /api/admin/activity-people': 'viewActivity',
+  'GET /api/admin/activity/csv': 'viewActivity',
+
   'GET /api/front/landing-sites/:key': 'public',
   // The customer portal: the order id AND e-mail prove the order (then the proof track-order issued), in the
   // portal service; rate-limited per address and per order id there.
@@ -48,6 +66,7 @@ export const PERMISSIONS: Record<string, Permission> = {
   'POST /api/front/get-download-history': 'public',
   'POST /api/front/download-passport-doc-pdf': 'public',
   'GET /api/front/download': 'public',
+  'GET /api/front/active-gateway': 'public',
 };
 
 const PREFIXES = Object.entries(PERMISSIONS)

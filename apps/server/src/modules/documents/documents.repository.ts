@@ -51,11 +51,22 @@ export async function insertDocument(trx: Transaction<DB>, d: NewDocument): Prom
   return { id: Number(row.id), created_at: row.created_at };
 }
 
-/** The order is delivered: status Completed and a new version (whatever it was, so stale copies are caught). */
-export async function markOrderCompleted(trx: Transaction<DB>, orderKey: number): Promise<number> {
+/**
+ * The order is delivered: status Completed and a new version (whatever it was, so stale copies are caught).
+ * The uploader is recorded as the one who processed it when this upload moves it into Completed; a new
+ * document for an order already Completed keeps the person who completed it.
+ */
+export async function markOrderCompleted(trx: Transaction<DB>, orderKey: number, staffId: number): Promise<number> {
+  const keeps = sql<boolean>`process_status = 'Completed' AND processed_by IS NOT NULL`;
   const row = await trx
     .updateTable('orders')
-    .set({ process_status: 'Completed', updated_at: new Date(), version: sql<number>`version + 1` })
+    .set({
+      process_status: 'Completed',
+      processed_by: sql<number>`CASE WHEN ${keeps} THEN processed_by ELSE ${staffId}::int END`,
+      processed_at: sql<Date>`CASE WHEN ${keeps} THEN processed_at ELSE now() END`,
+      updated_at: new Date(),
+      version: sql<number>`version + 1`,
+    })
     .where('id', '=', orderKey)
     .returning('version')
     .executeTakeFirstOrThrow();

@@ -103,7 +103,7 @@ export class DocumentsService {
           sha256: file.sha256,
           uploadedBy: staff.id,
         });
-        const version = await markOrderCompleted(trx, order.id);
+        const version = await markOrderCompleted(trx, order.id, staff.id);
         const composed = await this.mail.composeApprovalMail(trx, order.order_id);
         const mail = await this.mail.enqueue(trx, {
           orderId: order.id,

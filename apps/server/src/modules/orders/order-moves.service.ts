@@ -169,6 +169,7 @@ export class OrderMovesService {
         trx,
         eligible.map((o) => o.id),
         spec.change,
+        actor.id,
       );
       await writeAudit(
         trx,

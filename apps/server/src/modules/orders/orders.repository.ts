@@ -200,11 +200,24 @@ export interface OrderChange {
   refund_date?: Date | null;
 }
 
-export async function updateOrders(trx: Transaction<DB>, ids: number[], change: OrderChange): Promise<void> {
+/**
+ * Applies one change to the orders (already locked) and bumps their version. A move into Completed records
+ * who made it and when, in the same statement: the Processed By report reads it (migration 007).
+ */
+export async function updateOrders(
+  trx: Transaction<DB>,
+  ids: number[],
+  change: OrderChange,
+  movedBy: number | null,
+): Promise<void> {
   if (ids.length === 0) return;
+  const processed =
+    change.process_status === 'Completed' && movedBy !== null
+      ? { processed_by: movedBy, processed_at: sql<Date>`now()` }
+      : {};
   await trx
     .updateTable('orders')
-    .set({ ...change, updated_at: new Date(), version: sql<number>`version + 1` })
+    .set({ ...change, ...processed, updated_at: new Date(), version: sql<number>`version + 1` })
     .where('id', 'in', ids)
     .execute();
 }

@@ -192,8 +192,9 @@ async function loadOrders(
   const exec = server.embedded ? conn : pool;
 
   const indexes = total > REBUILD_INDEXES_ABOVE ? await dropOrderIndexes(conn) : [];
-  // Counters are rebuilt once at the end instead of a trigger call per row.
+  // Counters (folder counts, report counts) are rebuilt once at the end instead of trigger calls per row.
   await sql`ALTER TABLE orders DISABLE TRIGGER orders_count`.execute(conn);
+  await sql`ALTER TABLE orders DISABLE TRIGGER orders_report_count`.execute(conn);
   const running = new Set<Promise<void>>();
   try {
     let position = 0;
@@ -231,10 +232,13 @@ async function loadOrders(
     await conn.transaction().execute(async (trx) => {
       // In one transaction: no order changes between the rebuild and the trigger taking over again.
       await sql`ALTER TABLE orders ENABLE TRIGGER orders_count`.execute(trx);
+      await sql`ALTER TABLE orders ENABLE TRIGGER orders_report_count`.execute(trx);
       await sql`SELECT rebuild_order_counters()`.execute(trx);
+      await sql`SELECT rebuild_report_counters()`.execute(trx);
     });
     // VACUUM sets the visibility map, so the queue lists can page with index-only scans right away.
-    await sql`VACUUM (ANALYZE) orders, remarks, mails, downloads, order_counters`.execute(conn);
+    await sql`VACUUM (ANALYZE) orders, remarks, mails, downloads, order_counters, order_report_counts,
+      processed_report_counts`.execute(conn);
   }
   if (result.orders > 0) {
     result.firstOrderId = `ETA-${firstNumber}`;

@@ -302,6 +302,8 @@ function blankOrder(): Row<'orders'> & Record<keyof DB['orders'], undefined> {
     ip_address: undefined,
     customer_browser: undefined,
     customer_timezone: undefined,
+    processed_by: undefined,
+    processed_at: undefined,
     created_at: undefined,
     updated_at: undefined,
     version: undefined,
@@ -457,6 +459,12 @@ export class DemoOrderGenerator {
       row.assign_date = iso(assignedAt);
     }
     if (refunded) row.refund_date = iso(refundAt);
+    if (APPROVED.has(status) && payment === 'Success') {
+      // The approved document was uploaded, so someone moved the order to Completed: its holder, else a
+      // worker chosen from the order's position (no PRNG draw, so the rest of the data stays as it was).
+      row.processed_by = (assignee ?? this.assignees.at(((Math.imul(i + 1, 0x9e3779b1) >>> 0) / 2 ** 32) % 1)).id;
+      row.processed_at = iso(processedAt);
+    }
     if (payment === 'Success') {
       row.transaction_id = this.transactionId(gateway.name);
       row.merchant_name = site.displayName.toUpperCase();

@@ -62,7 +62,12 @@ export class Weighted<T> {
   }
 
   pick(rng: Random): T {
-    const x = rng.next() * this.total;
+    return this.at(rng.next());
+  }
+
+  /** The item at `u` in [0, 1) of the cumulative weights (a choice that draws nothing from the PRNG). */
+  at(u: number): T {
+    const x = u * this.total;
     let i = 0;
     while (this.cumulative[i]! <= x) i++;
     return this.items[i]!;

@@ -1,0 +1,103 @@
+// Gateway Setting (spec §2 "Change Gateway", §3, §5, §7; issue 10): the list without secrets, one active
+// gateway switched in one transaction (also under two switches at once), audited, and the public read.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Gateway } from '@eta/contracts';
+import { buildTestApp, type TestApp } from './helpers/test-app.js';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<TestApp['signIn']>>;
+let manager: Awaited<ReturnType<TestApp['signIn']>>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.signIn('Admin');
+  manager = await t.signIn('Manager');
+  await t.database.db
+    .updateTable('gateways')
+    .set({ secrets: JSON.stringify({ apiKey: 'sk_live_secret_value' }) })
+    .execute();
+});
+afterAll(() => t.close());
+
+const list = async () => {
+  const res = await t.app.inject({ url: '/api/admin/payment-gateways', headers: { authorization: admin.token } });
+  expect(res.statusCode).toBe(200);
+  return res;
+};
+const activate = (gatewayId: unknown, who = admin) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/payment-gateway-setting',
+    headers: { authorization: who.token },
+    payload: gatewayId === undefined ? {} : { gatewayId },
+  });
+const activeIds = async () =>
+  (await t.database.db.selectFrom('gateways').select('id').where('is_active', '=', true).execute()).map((g) => g.id);
+
+describe('payment gateways', () => {
+  it('lists every gateway with is_active "1"/"0" and never a secret', async () => {
+    const res = await list();
+    const data = res.json<{ data: Gateway[] }>().data;
+    expect(data).toEqual([
+      { id: expect.any(Number), gateway_name: 'Stripe', is_active: '1' },
+      { id: expect.any(Number), gateway_name: 'PayPal', is_active: '0' },
+      { id: expect.any(Number), gateway_name: 'Authorize.Net', is_active: '0' },
+    ]);
+    expect(res.body).not.toContain('sk_live');
+    expect(res.body).not.toContain('secrets');
+  });
+
+  it('switches exactly one active gateway, audited; choosing the active one again changes nothing', async () => {
+    const [stripe, paypal] = (await list()).json<{ data: Gateway[] }>().data;
+    const res = await activate(paypal!.id, manager);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 1,
+      message: 'PayPal is now the active gateway.',
+      data: { id: paypal!.id, gateway_name: 'PayPal', is_active: '1' },
+    });
+    expect(await activeIds()).toEqual([paypal!.id]);
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'before', 'after'])
+      .where('action', '=', 'gateway.activate')
+      .execute();
+    expect(audit).toEqual([{ actor_id: manager.id, before: { active: 'Stripe' }, after: { active: 'PayPal' } }]);
+
+    const again = await activate(paypal!.id);
+    expect(again.json()).toMatchObject({ status: 1, message: 'PayPal is already the active gateway.' });
+    expect(await activeIds()).toEqual([paypal!.id]);
+    expect((await activate(stripe!.id)).statusCode).toBe(200);
+    expect(await activeIds()).toEqual([stripe!.id]);
+  });
+
+  it("refuses a missing gateway with the spec's message and an unknown one with 404", async () => {
+    const missing = await activate(undefined);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Please select gateway.' });
+    const unknown = await activate(424242);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND', message: 'That gateway does not exist.' });
+  });
+
+  it('two switches at the same moment end with exactly one active gateway', async () => {
+    const gateways = (await list()).json<{ data: Gateway[] }>().data;
+    for (let round = 0; round < 5; round += 1) {
+      const [a, b] = [gateways[round % 3]!, gateways[(round + 1) % 3]!];
+      const answers = await Promise.all([activate(a.id, admin), activate(b.id, manager)]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+      const active = await activeIds();
+      expect(active).toHaveLength(1);
+      expect([a.id, b.id]).toContain(active[0]);
+    }
+  });
+
+  it('the landing sites read the active gateway name without signing in', async () => {
+    const [, , authorizeNet] = (await list()).json<{ data: Gateway[] }>().data;
+    await activate(authorizeNet!.id);
+    const res = await t.app.inject({ url: '/api/front/active-gateway' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 1, message: 'OK', data: { gateway_name: 'Authorize.Net' } });
+    expect(res.body).not.toContain('secret');
+  });
+});
