@@ -2,7 +2,7 @@
 // built server against it, drives each endpoint with autocannon at concurrency 8 (the defence pack at 4, the
 // issue's figure) and measures the bare SQL of each endpoint with EXPLAIN ANALYZE. Prints a table, writes
 // bench/results/<date>.json and the table in docs/PERFORMANCE.md. Targets live here, never in unit tests.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,16 @@ const BENCH_EMAIL = 'bench@eta-desk.local';
 const BENCH_PASSWORD = 'bench-password';
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/eta_bench';
 
-const TARGETS = { counts: 5, page1: 15, page1000: 40, search: 50, future: 15, detail: 10, defencePack: 300 };
+const TARGETS = {
+  counts: 5,
+  page1: 15,
+  page1000: 40,
+  search: 50,
+  future: 15,
+  detail: 10,
+  defencePack: 300,
+  report: 300,
+};
 /** The detail case reads an order with at least this many remarks and downloads (issue: 20 and 10). */
 const DETAIL_REMARKS = 20;
 const DETAIL_DOWNLOADS = 10;
@@ -78,8 +87,25 @@ async function ensureBenchAdmin(pool) {
   );
 }
 
+/**
+ * With taskset and more than one core, the load generator (this process) keeps core 0 and the server gets the
+ * others, so runs compare; PostgreSQL is not pinned. Returns how the run was placed, for the report.
+ */
+function pinning() {
+  const cores = os.cpus().length;
+  if (cores < 2 || spawnSync('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' }).status !== 0) {
+    return { server: null, note: 'not pinned (taskset unavailable or one core)' };
+  }
+  const serverCores = cores === 2 ? '1' : `1-${cores - 1}`;
+  return { server: serverCores, note: `load generator pinned to core 0, server to core ${serverCores} (taskset)` };
+}
+const placement = pinning();
+
 async function startServer() {
-  const child = spawn('node', ['apps/server/dist/server.js'], {
+  const [command, args] = placement.server
+    ? ['taskset', ['-c', placement.server, 'node', 'apps/server/dist/server.js']]
+    : ['node', ['apps/server/dist/server.js']];
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -127,7 +153,7 @@ function load(name, request, token, duration = DURATION, connections = CONNECTIO
       {
         url: `http://127.0.0.1:${PORT}${request.path}`,
         method: request.method ?? 'GET',
-        headers: { authorization: token, 'content-type': 'application/json' },
+        headers: token ? { authorization: token, 'content-type': 'application/json' } : {},
         body: request.body ? JSON.stringify(request.body) : undefined,
         connections,
         duration,
@@ -278,16 +304,20 @@ async function bareSql(pool, services, call) {
   });
   await call(services(db), db);
   const times = [];
+  const plans = [];
   for (let i = 0; i < 15; i += 1) {
     let total = 0;
+    let planning = 0;
     for (const q of captured) {
       const { rows } = await pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${q.sql}`, q.parameters);
       total += rows[0]['QUERY PLAN'][0]['Execution Time'];
+      planning += rows[0]['QUERY PLAN'][0]['Planning Time'];
     }
     times.push(total);
+    plans.push(planning);
   }
-  times.sort((a, b) => a - b);
-  return { medianMs: Math.round(times[Math.floor(times.length / 2)] * 100) / 100, statements: captured.length };
+  const median = (values) => Math.round(values.sort((a, b) => a - b)[Math.floor(values.length / 2)] * 100) / 100;
+  return { medianMs: median(times), planningMs: median(plans), statements: captured.length };
 }
 
 async function main() {
@@ -322,9 +352,11 @@ async function main() {
   const { DefencePackService } = await import(
     path.join(root, 'apps/server/dist/modules/defence-pack/defence-pack.service.js')
   );
+  const { ReportsService } = await import(path.join(root, 'apps/server/dist/modules/reports/reports.service.js'));
   const { LocalDocumentStore } = await import(path.join(root, 'apps/server/dist/lib/storage/local-document-store.js'));
   const documents = new LocalDocumentStore(path.join(BENCH_DATA_DIR, 'documents'));
   const services = (db) => ({
+    reports: new ReportsService(db),
     queries: new OrderQueriesService(db),
     detail: new OrderDetailService(db, new OrderMovesService(db)),
     defencePack: new DefencePackService(db, documents),
@@ -385,13 +417,50 @@ async function main() {
     call: (s) => s.defencePack.details(disputed, 1),
   });
 
+  // The reports over the last full year of data (the seeder spreads orders over the past years).
+  const lastDay = (await pool.query(`SELECT (max(created_at) AT TIME ZONE 'UTC')::date::text AS d FROM orders`)).rows[0]
+    .d;
+  const yearBefore = new Date(`${lastDay}T00:00:00Z`);
+  yearBefore.setUTCFullYear(yearBefore.getUTCFullYear() - 1);
+  const year = { fromDate: yearBefore.toISOString().slice(0, 10), toDate: lastDay };
+  cases.push({
+    name: `country report, a year (${year.fromDate} to ${year.toDate})`,
+    kind: 'report',
+    method: 'POST',
+    path: '/api/admin/get-country-order-count',
+    body: year,
+    call: (s) => s.reports.countryReport(year),
+  });
+  cases.push({
+    name: 'processed-by report, a year',
+    kind: 'report',
+    method: 'POST',
+    path: '/api/admin/get-processed-by-count',
+    body: year,
+    call: (s) => s.reports.processedReport(year),
+  });
+
   // BENCH_ONLY=<regex> measures a subset (for trying a change); only full runs are written to the report.
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
   const selected = only ? cases.filter((c) => only.test(c.name)) : cases;
   const server = await startServer();
   const results = [];
+  let floorResults = null;
   try {
     const token = await login();
+    // The floor: what this machine serves at the same concurrency with no work behind it, in the same run.
+    const floor = {};
+    for (const [kind, request] of [
+      ['static', { path: '/favicon.svg' }],
+      ['health', { path: '/api/health' }],
+    ]) {
+      await load(kind, request, null, 2);
+      floor[kind] = await load(kind, request, null, DURATION);
+      console.log(
+        `floor ${kind.padEnd(41)} p50 ${floor[kind].p50}ms  p95 ${floor[kind].p95}ms  ${floor[kind].rps} req/s`,
+      );
+    }
+    floorResults = floor;
     for (const c of selected) {
       await load(c.name, c, token, 2, c.connections); // warm-up: caches and JIT, not measured
       const http = await load(c.name, c, token, DURATION, c.connections);
@@ -401,14 +470,17 @@ async function main() {
         name: c.name,
         ...http,
         sqlMs: sqlTime.medianMs,
+        planningMs: sqlTime.planningMs,
         statements: sqlTime.statements,
+        // How many times the floor (/api/health) this endpoint's p95 is.
+        floorRatio: Math.round((http.p95 / floorResults.health.p95) * 10) / 10,
         connections: c.connections ?? CONNECTIONS,
         targetP95: target,
         meets: http.p95 <= target,
       };
       results.push(row);
       console.log(
-        `${row.meets ? 'ok  ' : 'MISS'} ${c.name.padEnd(44)} p50 ${row.p50}ms  p95 ${row.p95}ms  p99 ${row.p99}ms  ${row.rps} req/s  sql ${row.sqlMs}ms`,
+        `${row.meets ? 'ok  ' : 'MISS'} ${c.name.padEnd(44)} p50 ${row.p50}ms  p95 ${row.p95}ms  p99 ${row.p99}ms  ${row.rps} req/s  sql ${row.sqlMs}ms (+${row.planningMs}ms planning)  ${row.floorRatio}x floor`,
       );
     }
   } finally {
@@ -425,7 +497,9 @@ async function main() {
     connections: CONNECTIONS,
     durationSeconds: DURATION,
     machine,
+    placement: placement.note,
     seed,
+    floor: floorResults,
     results,
   };
   await mkdir(path.join(root, 'bench/results'), { recursive: true });
@@ -438,16 +512,20 @@ async function writeTable(report) {
   const file = path.join(root, 'docs/PERFORMANCE.md');
   const lines = [
     `<!-- bench:start -->`,
-    `Measured ${report.date} with \`npm run bench\`: ${report.orders.toLocaleString('en')} orders on PostgreSQL, ${report.connections} connections (unless an endpoint names its own), ${report.durationSeconds} s per endpoint; ${report.machine}.`,
+    `Measured ${report.date} with \`npm run bench\`: ${report.orders.toLocaleString('en')} orders on PostgreSQL, ${report.connections} connections (unless an endpoint names its own), ${report.durationSeconds} s per endpoint; ${report.machine}; ${report.placement}.`,
     report.seed.seedSeconds
       ? `Seeding ${report.seed.seeded.toLocaleString('en')} orders took ${report.seed.seedSeconds.toFixed(1)} s.`
       : '',
     '',
-    '| endpoint | p50 ms | p95 ms | p99 ms | req/s | bare SQL ms | target p95 ms | met |',
-    '|---|---:|---:|---:|---:|---:|---:|:-:|',
+    '| endpoint | p50 ms | p95 ms | p99 ms | req/s | bare SQL ms (+ planning) | p95 / floor | target p95 ms | met |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|:-:|',
+    ...Object.entries(report.floor).map(
+      ([kind, f]) =>
+        `| floor: ${kind === 'static' ? 'a static file' : '/api/health'} | ${f.p50} | ${f.p95} | ${f.p99} | ${f.rps} | | | | |`,
+    ),
     ...report.results.map(
       (r) =>
-        `| ${r.name} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | ${r.sqlMs} | ${r.targetP95} | ${r.meets ? 'yes' : '**no**'} |`,
+        `| ${r.name} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | ${r.sqlMs} (+${r.planningMs}) | ${r.floorRatio} | ${r.targetP95} | ${r.meets ? 'yes' : '**no**'} |`,
     ),
     `<!-- bench:end -->`,
   ].filter((l, i, a) => l !== '' || a[i - 1] !== '');
