@@ -19,6 +19,7 @@ export const paths = {
   processedOrder: '/admin/processed-order',
   gatewaySetting: '/admin/gateway-setting',
   changePassword: '/admin/change-password',
+  activity: '/admin/activity',
   trackOrder: {
     pattern: '/track-order/:orderId?',
     build: (orderId: string): string => `/track-order/${encodeURIComponent(orderId)}`,
