@@ -23,7 +23,18 @@ const BENCH_EMAIL = 'bench@eta-desk.local';
 const BENCH_PASSWORD = 'bench-password';
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/eta_bench';
 
-const TARGETS = { counts: 5, page1: 15, page1000: 40, search: 50, future: 15, detail: 10, defencePack: 300 };
+const TARGETS = {
+  counts: 5,
+  page1: 15,
+  page1000: 40,
+  search: 50,
+  future: 15,
+  detail: 10,
+  defencePack: 300,
+  report: 300,
+};
+/** The reports read a full year (issue 10): the year before the demo data's reference day, 2026-11-20. */
+const REPORT_YEAR = { fromDate: '2025-11-21', toDate: '2026-11-20' };
 /** The detail case reads an order with at least this many remarks and downloads (issue: 20 and 10). */
 const DETAIL_REMARKS = 20;
 const DETAIL_DOWNLOADS = 10;
@@ -290,6 +301,24 @@ async function bareSql(pool, services, call) {
   return { medianMs: Math.round(times[Math.floor(times.length / 2)] * 100) / 100, statements: captured.length };
 }
 
+/**
+ * A database seeded before migration 007 has no "processed by" on its delivered orders: give them the one the
+ * seeder gives now (the holder, else a worker), once, so the Processed By report reads a realistic year.
+ */
+async function ensureProcessedBy(pool) {
+  const { rows } = await pool.query('SELECT count(*)::int AS n FROM processed_report_counts');
+  if (rows[0].n > 0) return;
+  console.log('Recording "processed by" on the delivered orders (once)…');
+  await pool.query(
+    `UPDATE orders o SET processed_by = coalesce(o.assign_to, s.ids[1 + o.id % array_length(s.ids, 1)]),
+                         processed_at = o.updated_at
+       FROM (SELECT array_agg(id ORDER BY id) AS ids FROM staff WHERE type IN ('Team', 'Manager') AND active) s
+      WHERE o.payment_status = 'Success' AND o.processed_by IS NULL
+        AND o.process_status IN ('Completed', 'Customer Called', 'ChargeBack')`,
+  );
+  await pool.query('VACUUM ANALYZE orders, processed_report_counts');
+}
+
 async function main() {
   await ensureDatabase();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
@@ -298,11 +327,14 @@ async function main() {
   // Migrations run inside the seeder and the server; make sure they exist before reading samples.
   const seed = await seedIfNeeded(pool);
   await ensureBenchAdmin(pool);
+  await ensureProcessedBy(pool);
   await pool.query('ANALYZE orders');
 
   const sample = (
     await pool.query(
-      `SELECT order_id, email, passport_surname FROM orders WHERE payment_status = 'Success' ORDER BY id LIMIT 1 OFFSET 500000`,
+      // Halfway through the paid orders (500,000 of a million); a smaller BENCH_ORDERS still finds one.
+      `SELECT order_id, email, passport_surname FROM orders WHERE payment_status = 'Success' ORDER BY id LIMIT 1 OFFSET $1`,
+      [Math.floor(TARGET_ORDERS / 2)],
     )
   ).rows[0];
   const staff = (await pool.query(`SELECT * FROM staff WHERE email = $1`, [BENCH_EMAIL])).rows[0];
@@ -322,12 +354,14 @@ async function main() {
   const { DefencePackService } = await import(
     path.join(root, 'apps/server/dist/modules/defence-pack/defence-pack.service.js')
   );
+  const { ReportsService } = await import(path.join(root, 'apps/server/dist/modules/reports/reports.service.js'));
   const { LocalDocumentStore } = await import(path.join(root, 'apps/server/dist/lib/storage/local-document-store.js'));
   const documents = new LocalDocumentStore(path.join(BENCH_DATA_DIR, 'documents'));
   const services = (db) => ({
     queries: new OrderQueriesService(db),
     detail: new OrderDetailService(db, new OrderMovesService(db)),
     defencePack: new DefencePackService(db, documents),
+    reports: new ReportsService(db),
   });
   const cases = [
     {
@@ -383,6 +417,23 @@ async function main() {
     connections: PACK_CONNECTIONS,
     // The pack's SQL is the one statement its details read too; the rest of its time is building the PDF.
     call: (s) => s.defencePack.details(disputed, 1),
+  });
+
+  cases.push({
+    name: 'country report, a full year',
+    kind: 'report',
+    method: 'POST',
+    path: '/api/admin/get-country-order-count',
+    body: REPORT_YEAR,
+    call: (s) => s.reports.countryReport(REPORT_YEAR),
+  });
+  cases.push({
+    name: 'processed-by report, a full year',
+    kind: 'report',
+    method: 'POST',
+    path: '/api/admin/get-processed-by-count',
+    body: REPORT_YEAR,
+    call: (s) => s.reports.processedReport(REPORT_YEAR),
   });
 
   // BENCH_ONLY=<regex> measures a subset (for trying a change); only full runs are written to the report.
