@@ -151,13 +151,15 @@ describe('Entry and routing', () => {
     expect(screen.queryByText('ETA-200020076')).toBeNull();
   });
 
-  it('shows a coming-soon page inside the layout for screens not built yet', async () => {
-    signedInAs('Admin');
-    stubApi(staffServer());
-    renderRoutes('/admin/country-order-list');
-    expect(await screen.findByRole('heading', { name: 'Country Order Details' })).toBeTruthy();
-    expect(screen.getByText(/coming soon/i)).toBeTruthy();
+  it('keeps a Team member out of Gateway Setting and Manage Team even by URL, without asking for their data', async () => {
+    signedInAs('Team');
+    const api = stubApi(staffServer());
+    renderRoutes('/admin/gateway-setting');
+    expect(await screen.findByText('You do not have access to this page.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Change Gateway' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('GET', '/api/admin/get-folder-count')).toHaveLength(1));
+    expect(api.calls.filter((call) => /gateway|team/.test(call.path))).toEqual([]);
   });
 
   it('keeps Night Staff out of Change Password even by URL', async () => {

@@ -2,19 +2,24 @@
 // chunk. Paths come from config/paths.
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import type { Capability } from '@eta/contracts';
 import { QUEUES, QUEUE_NAMES, queueCapability } from '@eta/contracts/domain';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
 import type * as ConsoleRoutes from './routes/console-routes';
+import type * as AdministrationRoutes from './routes/administration-routes';
 
 type StaffModule = typeof ConsoleRoutes;
 
 const loadStaff = (): Promise<StaffModule> => import('./routes/console-routes');
+const loadAdministration = (): Promise<typeof AdministrationRoutes> => import('./routes/administration-routes');
 
 function staffPage(path: string, render: (module: StaffModule) => ReactNode): RouteObject {
   return { path, lazy: async () => ({ element: render(await loadStaff()) }) };
+}
+
+function adminPage(path: string, render: (module: typeof AdministrationRoutes) => ReactNode): RouteObject {
+  return { path, lazy: async () => ({ element: render(await loadAdministration()) }) };
 }
 
 // A queue's page is guarded by the same capability the server checks for its list (e.g. Order History).
@@ -23,9 +28,6 @@ const queueRoutes: RouteObject[] = QUEUE_NAMES.filter((queue) => queue !== 'futu
     <QueueRoute queue={queue} capability={queueCapability(queue)} title={QUEUES[queue].title} />
   )),
 );
-
-const comingSoon = (path: string, title: string, capability?: Capability): RouteObject =>
-  staffPage(path, ({ ComingSoonRoute }) => <ComingSoonRoute title={title} capability={capability} />);
 
 export const routes: RouteObject[] = [
   {
@@ -40,12 +42,13 @@ export const routes: RouteObject[] = [
           ...queueRoutes,
           staffPage(paths.futureOrder, ({ FutureOrderRoute }) => <FutureOrderRoute />),
           staffPage(paths.viewOrder.pattern, ({ ViewOrderRoute }) => <ViewOrderRoute />),
-          comingSoon(paths.countryOrderList, 'Country Order Details'),
+          adminPage(paths.countryOrderList, ({ CountryReportRoute }) => <CountryReportRoute />),
           staffPage(paths.sendInvoice, ({ SendInvoiceRoute }) => <SendInvoiceRoute />),
-          comingSoon(paths.manageTeam, 'Manage Team', 'manageTeam'),
-          comingSoon(paths.manageTeamMember, 'Manage Team', 'manageTeam'),
-          comingSoon(paths.processedOrder, 'Processed By', 'viewProcessedOrders'),
-          comingSoon(paths.gatewaySetting, 'Change Gateway', 'changeGateway'),
+          adminPage(paths.manageTeam, ({ ManageTeamRoute }) => <ManageTeamRoute />),
+          adminPage(paths.manageTeamMember, ({ ManageTeamRoute }) => <ManageTeamRoute />),
+          adminPage(paths.processedOrder, ({ ProcessedReportRoute }) => <ProcessedReportRoute />),
+          adminPage(paths.gatewaySetting, ({ GatewaySettingRoute }) => <GatewaySettingRoute />),
+          adminPage(paths.activity, ({ ActivityRoute }) => <ActivityRoute />),
           staffPage(paths.changePassword, ({ ChangePasswordRoute }) => <ChangePasswordRoute />),
           staffPage('*', ({ AdminNotFoundRoute }) => <AdminNotFoundRoute />),
         ],

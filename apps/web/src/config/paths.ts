@@ -19,4 +19,5 @@ export const paths = {
   processedOrder: '/admin/processed-order',
   gatewaySetting: '/admin/gateway-setting',
   changePassword: '/admin/change-password',
+  activity: '/admin/activity',
 } as const;

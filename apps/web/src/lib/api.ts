@@ -84,6 +84,6 @@ export async function fetchFile(
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['FolderCounts', 'OrderList', 'FutureOrderCounts', 'OrderDetail'],
+  tagTypes: ['FolderCounts', 'OrderList', 'FutureOrderCounts', 'OrderDetail', 'Team', 'Gateways'],
   endpoints: () => ({}),
 });

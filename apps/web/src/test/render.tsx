@@ -38,7 +38,7 @@ export function renderWithApp(ui: ReactElement, { route = '/', path = '*' }: Ren
  * can take longer than a `findBy` waits, which would measure the test machine rather than the app.
  */
 export async function preloadRoutes(): Promise<void> {
-  await import('../app/routes/console-routes');
+  await Promise.all([import('../app/routes/console-routes'), import('../app/routes/administration-routes')]);
 }
 
 /** The whole app at `path`: layout, side menu, folder counts and the page, as a person sees them. */

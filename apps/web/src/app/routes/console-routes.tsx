@@ -5,7 +5,6 @@ import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router';
 import Alert from '@mui/material/Alert';
 import type { Capability, QueueName } from '@eta/contracts';
 import { can } from '@eta/contracts/domain';
-import { ComingSoonPage } from '../../components/coming-soon-page';
 import { NotFoundPage } from '../../components/not-found-page';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
@@ -28,7 +27,7 @@ interface StaffOutletContext {
   user: SessionUser;
 }
 
-function useStaffUser(): SessionUser {
+export function useStaffUser(): SessionUser {
   return useOutletContext<StaffOutletContext>().user;
 }
 
@@ -57,7 +56,16 @@ export function StaffShell() {
   return <SignedInShell user={user} />;
 }
 
-function Allowed({ capability, title, children }: { capability?: Capability; title: string; children: ReactNode }) {
+/** The page when the signed-in role holds the capability, else a refusal without any request for its data. */
+export function Allowed({
+  capability,
+  title,
+  children,
+}: {
+  capability?: Capability;
+  title: string;
+  children: ReactNode;
+}) {
   const user = useStaffUser();
   if (!capability || can(user.type, capability)) return children;
   return (
@@ -90,14 +98,6 @@ export function ChangePasswordRoute() {
   return (
     <Allowed capability="changePassword" title="Change Password">
       <ChangePasswordPage />
-    </Allowed>
-  );
-}
-
-export function ComingSoonRoute({ title, capability }: { title: string; capability?: Capability }) {
-  return (
-    <Allowed capability={capability} title={title}>
-      <ComingSoonPage title={title} />
     </Allowed>
   );
 }

@@ -35,11 +35,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   queueLink('Deleted Orders', 'deletedOrder'),
   queueLink('Refunds', 'refundOrder'),
   queueLink('Charge Back', 'chargeBack'),
-  { label: 'Country Order List', path: paths.countryOrderList },
+  { label: 'Country Order List', path: paths.countryOrderList, capability: 'viewCountryReport' },
   { label: 'Manage Invoices', path: paths.sendInvoice },
   { label: 'Manage Team', path: paths.manageTeam, capability: 'manageTeam' },
   { label: 'Order Processed', path: paths.processedOrder, capability: 'viewProcessedOrders' },
   { label: 'Gateway Setting', path: paths.gatewaySetting, capability: 'changeGateway' },
+  { label: 'Activity', path: paths.activity, capability: 'viewActivity' },
   { label: 'Change Password', path: paths.changePassword, capability: 'changePassword' },
 ];
 

@@ -27,19 +27,22 @@ const ALL_LINKS = [
   'Manage Team',
   'Order Processed',
   'Gateway Setting',
+  'Activity',
   'Change Password',
 ];
 
 const without = (...hidden: string[]) => ALL_LINKS.filter((label) => !hidden.includes(label));
 
 // Spec §6: Telecaller loses Order History; Night Staff loses Manage Team, Order Processed, Gateway Setting and
-// Change Password; Order Processed is for Admin only; everyone else sees everything.
+// Change Password; Order Processed is for Admin only. Issue 10: Manage Team and Gateway Setting are for Admin
+// and Manager only, Activity for Admin only; everyone else sees everything.
+const ADMIN_ONLY = ['Order Processed', 'Activity'];
 const EXPECTED: Record<StaffType, string[]> = {
   Admin: ALL_LINKS,
-  Manager: without('Order Processed'),
-  Team: without('Order Processed'),
-  Telecaller: without('Order History', 'Order Processed'),
-  'Night Staff': without('Manage Team', 'Order Processed', 'Gateway Setting', 'Change Password'),
+  Manager: without(...ADMIN_ONLY),
+  Team: without('Manage Team', 'Gateway Setting', ...ADMIN_ONLY),
+  Telecaller: without('Order History', 'Manage Team', 'Gateway Setting', ...ADMIN_ONLY),
+  'Night Staff': without('Manage Team', 'Gateway Setting', 'Change Password', ...ADMIN_ONLY),
 };
 
 function renderNav(role: StaffType, { counts, route = '/admin' }: { counts?: FolderCounts; route?: string } = {}) {

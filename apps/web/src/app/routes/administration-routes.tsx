@@ -1,0 +1,51 @@
+// The administration pages (issue 10: reports, team, gateway, activity), a lazy chunk of their own: most
+// sessions never open them, so the console's first load does not carry them. Guarded like every console page.
+import { useParams } from 'react-router';
+import { ActivityPage } from '../../features/activity/components/activity-page';
+import { GatewaySettingPage } from '../../features/gateways/components/gateway-setting-page';
+import { CountryReportPage } from '../../features/reports/components/country-report-page';
+import { ProcessedReportPage } from '../../features/reports/components/processed-report-page';
+import { ManageTeamPage } from '../../features/team/components/manage-team-page';
+import { Allowed, useStaffUser } from './console-routes';
+
+export function CountryReportRoute() {
+  return (
+    <Allowed capability="viewCountryReport" title="Country Order Details">
+      <CountryReportPage />
+    </Allowed>
+  );
+}
+
+export function ProcessedReportRoute() {
+  return (
+    <Allowed capability="viewProcessedOrders" title="Processed By">
+      <ProcessedReportPage />
+    </Allowed>
+  );
+}
+
+export function ManageTeamRoute() {
+  const user = useStaffUser();
+  const { teamMemberId } = useParams();
+  return (
+    <Allowed capability="manageTeam" title="Manage Team">
+      <ManageTeamPage key={teamMemberId ?? 'new'} callerType={user.type} teamMemberId={teamMemberId} />
+    </Allowed>
+  );
+}
+
+export function GatewaySettingRoute() {
+  return (
+    <Allowed capability="changeGateway" title="Change Gateway">
+      <GatewaySettingPage />
+    </Allowed>
+  );
+}
+
+export function ActivityRoute() {
+  return (
+    <Allowed capability="viewActivity" title="Activity">
+      <ActivityPage />
+    </Allowed>
+  );
+}

@@ -1,0 +1,80 @@
+// Change Gateway (spec §2, §5): a select of the payment gateways and the Active Gateway button. The active one
+// is named; switching shows the server's message.
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { GATEWAY_REQUIRED } from '@eta/contracts/domain';
+import { PageHeader } from '../../../components/page-header';
+import { useActivateGatewayMutation, useGatewaysQuery } from '../api/gateways-api';
+
+export function GatewaySettingPage() {
+  const gateways = useGatewaysQuery();
+  const [activate, { isLoading }] = useActivateGatewayMutation();
+  const [chosen, setChosen] = useState<string>('');
+  const [error, setError] = useState<string | null>(null);
+  const active = gateways.data?.find((g) => g.is_active === '1');
+
+  const submit = async () => {
+    if (chosen === '') {
+      setError(GATEWAY_REQUIRED);
+      return;
+    }
+    try {
+      toast.success(await activate(Number(chosen)).unwrap());
+      setChosen('');
+    } catch {
+      // The API layer showed the server's message.
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="Change Gateway" />
+      <Paper sx={{ p: 3, maxWidth: 560 }}>
+        {active ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            Active gateway: <strong>{active.gateway_name}</strong>
+          </Alert>
+        ) : null}
+        <Stack
+          component="form"
+          noValidate
+          gap={2}
+          aria-label="Change Gateway"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <TextField
+            select
+            label="Gateway"
+            value={chosen}
+            disabled={isLoading || gateways.isLoading}
+            error={error !== null}
+            helperText={error ?? ' '}
+            onChange={(event) => {
+              setChosen(event.target.value);
+              setError(null);
+            }}
+          >
+            {(gateways.data ?? []).map((g) => (
+              <MenuItem key={g.id} value={String(g.id)}>
+                {g.gateway_name}
+                {g.is_active === '1' ? ' (active)' : ''}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button type="submit" variant="contained" disabled={isLoading} sx={{ alignSelf: 'flex-start' }}>
+            Active Gateway
+          </Button>
+        </Stack>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,308 @@
+// Manage Team (spec §2, §3, §5, §8): the member form (add, or edit at /admin/manage-team/{id}) and the team
+// table (#, Name, Email, Password, Type, Action) with search and pagination. Passwords are never shown: the
+// column is a fixed mask and an edit with an empty password keeps the current one. A Manager's Edit and
+// Delete are off on Admin rows, and the Admin type is not offered to them (the server refuses both anyway).
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { useForm } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { StaffType, TeamMember } from '@eta/contracts';
+import { STAFF_TYPES, TEAM_MESSAGES } from '@eta/contracts/domain';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormTextField } from '../../../components/form-text-field';
+import { PageHeader } from '../../../components/page-header';
+import { TableMessageRow } from '../../../components/table-message-row';
+import type { ApiError } from '../../../lib/api';
+import { useDebouncedCallback } from '../../../lib/use-debounced-callback';
+import {
+  useAddTeamMemberMutation,
+  useDeleteTeamMemberMutation,
+  useTeamListQuery,
+  useTeamMemberQuery,
+  useUpdateTeamMemberMutation,
+} from '../api/team-api';
+
+export const TEAM_PATH = '/admin/manage-team';
+const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+const PAGE_SIZES = [10, 25, 50, 100];
+
+interface MemberValues {
+  name: string;
+  email: string;
+  password: string;
+  type: StaffType | '';
+}
+const EMPTY: MemberValues = { name: '', email: '', password: '', type: '' };
+
+const apiError = (error: unknown): ApiError | null =>
+  typeof error === 'object' && error !== null && 'message' in error ? (error as ApiError) : null;
+
+function MemberForm({ editing, callerType }: { editing: TeamMember | null; callerType: StaffType }) {
+  const navigate = useNavigate();
+  const [addMember, adding] = useAddTeamMemberMutation();
+  const [updateMember, updating] = useUpdateTeamMemberMutation();
+  const busy = adding.isLoading || updating.isLoading;
+  const { control, handleSubmit, reset, setError } = useForm<MemberValues>({ defaultValues: EMPTY });
+  const types = STAFF_TYPES.filter((type) => type !== 'Admin' || callerType === 'Admin' || editing?.type === 'Admin');
+
+  useEffect(() => {
+    reset(editing ? { name: editing.name, email: editing.email, password: '', type: editing.type } : EMPTY);
+  }, [editing, reset]);
+
+  const submit = async (values: MemberValues) => {
+    const body = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      password: values.password,
+      type: values.type,
+    };
+    try {
+      const message = editing
+        ? await updateMember({ ...body, tmId: editing.id }).unwrap()
+        : await addMember(body).unwrap();
+      toast.success(message);
+      reset(EMPTY);
+      if (editing) void navigate(TEAM_PATH);
+    } catch (error) {
+      const failure = apiError(error);
+      if (!failure || failure.status === 401) return;
+      if (failure.code === 'EMAIL_TAKEN') setError('email', { message: failure.message });
+      toast.error(failure.message);
+    }
+  };
+
+  return (
+    <Paper sx={{ p: 3 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        {editing ? `Edit ${editing.name}` : 'Add Team Member'}
+      </Typography>
+      <Box
+        component="form"
+        noValidate
+        aria-label={editing ? 'Edit team member' : 'Add team member'}
+        onSubmit={(event) => void handleSubmit(submit)(event)}
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}
+      >
+        <FormTextField
+          control={control}
+          name="name"
+          label="Name"
+          autoComplete="off"
+          disabled={busy}
+          rules={{ validate: (v) => String(v).trim() !== '' || TEAM_MESSAGES.name }}
+        />
+        <FormTextField
+          control={control}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="off"
+          disabled={busy}
+          rules={{
+            validate: (v) => {
+              const email = String(v).trim();
+              if (email === '') return TEAM_MESSAGES.email;
+              return EMAIL.test(email) || TEAM_MESSAGES.invalidEmail;
+            },
+          }}
+        />
+        <FormTextField
+          control={control}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          disabled={busy}
+          helperText={editing ? 'Leave empty to keep the current password.' : undefined}
+          rules={{
+            validate: (v) => {
+              const password = String(v);
+              if (password === '') return editing ? true : TEAM_MESSAGES.password;
+              return password.length >= 6 || 'Password must be at least 6 characters.';
+            },
+          }}
+        />
+        <FormTextField
+          control={control}
+          name="type"
+          label="Type"
+          select
+          disabled={busy}
+          rules={{ validate: (v) => v !== '' || TEAM_MESSAGES.type }}
+        >
+          {types.map((type) => (
+            <MenuItem key={type} value={type}>
+              {type}
+            </MenuItem>
+          ))}
+        </FormTextField>
+        <Stack direction="row" gap={1} sx={{ gridColumn: '1 / -1' }}>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {editing ? 'Update Team Member' : 'Add Team Member'}
+          </Button>
+          {editing ? (
+            <Button component={RouterLink} to={TEAM_PATH} disabled={busy}>
+              Cancel
+            </Button>
+          ) : null}
+        </Stack>
+      </Box>
+    </Paper>
+  );
+}
+
+function TeamTable({ callerType }: { callerType: StaffType }) {
+  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState(10);
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [pending, setPending] = useState<TeamMember | null>(null);
+  const applySearch = useDebouncedCallback((value: string) => {
+    setSearch(value.trim());
+    setPage(0);
+  }, 500);
+  const list = useTeamListQuery({ page: page + 1, limit, search });
+  const [deleteMember, deleting] = useDeleteTeamMemberMutation();
+  const rows = list.data?.rows ?? [];
+  const locked = (m: TeamMember) => m.type === 'Admin' && callerType !== 'Admin';
+
+  const confirmDelete = async () => {
+    if (!pending) return;
+    try {
+      toast.success(await deleteMember(pending.id).unwrap());
+    } catch {
+      // The API layer showed the server's message.
+    }
+    setPending(null);
+  };
+
+  return (
+    <Paper sx={{ p: 2, mt: 3 }}>
+      <Stack direction="row" justifyContent="space-between" alignItems="center" gap={2} flexWrap="wrap" sx={{ mb: 2 }}>
+        <Typography variant="h6" component="h2">
+          Team
+        </Typography>
+        <TextField
+          size="small"
+          label="Search"
+          placeholder="Name or email"
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.target.value);
+            applySearch(event.target.value);
+          }}
+        />
+      </Stack>
+      <TableContainer sx={{ containerType: 'inline-size', overflowX: 'auto' }}>
+        <Table size="small" aria-label="Team members">
+          <TableHead>
+            <TableRow>
+              <TableCell>#</TableCell>
+              <TableCell>Name</TableCell>
+              <TableCell>Email</TableCell>
+              <TableCell>Password</TableCell>
+              <TableCell>Type</TableCell>
+              <TableCell>Action</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {list.isLoading ? (
+              <TableMessageRow colSpan={6}>Loading…</TableMessageRow>
+            ) : list.isError ? (
+              <TableMessageRow colSpan={6}>The team could not be loaded.</TableMessageRow>
+            ) : rows.length === 0 ? (
+              <TableMessageRow colSpan={6}>
+                {search ? 'No records found' : 'No data available in table'}
+              </TableMessageRow>
+            ) : (
+              rows.map((m, i) => (
+                <TableRow key={m.id} hover>
+                  <TableCell>{page * limit + i + 1}</TableCell>
+                  <TableCell>{m.name}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>{m.email}</TableCell>
+                  <TableCell aria-label="Password hidden">{m.password}</TableCell>
+                  <TableCell>{m.memberRole}</TableCell>
+                  <TableCell>
+                    <Stack direction="row" gap={1}>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        component={RouterLink}
+                        to={`${TEAM_PATH}/${m.id}`}
+                        disabled={locked(m)}
+                        aria-label={`Edit ${m.name}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="small"
+                        color="error"
+                        variant="outlined"
+                        disabled={locked(m)}
+                        onClick={() => setPending(m)}
+                        aria-label={`Delete ${m.name}`}
+                      >
+                        Delete
+                      </Button>
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' } }}
+        component="div"
+        count={list.data?.total ?? 0}
+        page={page}
+        onPageChange={(_event, next) => setPage(next)}
+        rowsPerPage={limit}
+        rowsPerPageOptions={PAGE_SIZES}
+        onRowsPerPageChange={(event) => {
+          setLimit(Number(event.target.value));
+          setPage(0);
+        }}
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        busy={deleting.isLoading}
+        onCancel={() => setPending(null)}
+        onConfirm={() => void confirmDelete()}
+      />
+    </Paper>
+  );
+}
+
+export function ManageTeamPage({ callerType, teamMemberId }: { callerType: StaffType; teamMemberId?: string }) {
+  const id = teamMemberId && /^\d{1,9}$/.test(teamMemberId) ? Number(teamMemberId) : null;
+  const member = useTeamMemberQuery(id ?? 0, { skip: id === null });
+  const editing = id !== null ? (member.data ?? null) : null;
+  return (
+    <>
+      <PageHeader title="Manage Team" />
+      {teamMemberId !== undefined && id === null ? (
+        <Typography color="error" sx={{ mb: 2 }}>
+          Team member not found.
+        </Typography>
+      ) : null}
+      <MemberForm editing={editing} callerType={callerType} />
+      <TeamTable callerType={callerType} />
+    </>
+  );
+}
