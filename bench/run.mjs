@@ -90,24 +90,23 @@ async function ensureBenchAdmin(pool) {
 }
 
 /**
- * With taskset and more than one core, the load generator (this process) keeps core 0 and the server gets the
- * others, so runs compare; PostgreSQL is not pinned. Returns how the run was placed, for the report.
+ * With taskset and more than one core, the load generator (this process) keeps to core 0, so it cannot spread
+ * over the cores the server and PostgreSQL use. The server is not pinned: on two cores that would leave it one
+ * core shared with PostgreSQL (tried in run 6, docs/PERFORMANCE.md: no clear gain, the defence pack's tail worse).
  */
 function pinning() {
-  const cores = os.cpus().length;
-  if (cores < 2 || spawnSync('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' }).status !== 0) {
-    return { server: null, note: 'not pinned (taskset unavailable or one core)' };
+  if (
+    os.cpus().length < 2 ||
+    spawnSync('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' }).status !== 0
+  ) {
+    return 'load generator not pinned (taskset unavailable or one core)';
   }
-  const serverCores = cores === 2 ? '1' : `1-${cores - 1}`;
-  return { server: serverCores, note: `load generator pinned to core 0, server to core ${serverCores} (taskset)` };
+  return 'load generator pinned to core 0 (taskset), server and PostgreSQL unpinned';
 }
 const placement = pinning();
 
 async function startServer() {
-  const [command, args] = placement.server
-    ? ['taskset', ['-c', placement.server, 'node', 'apps/server/dist/server.js']]
-    : ['node', ['apps/server/dist/server.js']];
-  const child = spawn(command, args, {
+  const child = spawn('node', ['apps/server/dist/server.js'], {
     cwd: root,
     env: {
       ...process.env,
@@ -514,7 +513,7 @@ async function main() {
     connections: CONNECTIONS,
     durationSeconds: DURATION,
     machine,
-    placement: placement.note,
+    placement,
     seed,
     floor: floorResults,
     results,

@@ -1,5 +1,12 @@
 // The whole application as one Fastify plugin-tree; server.ts listens, tests build exactly this.
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { pino } from 'pino';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import helmet from '@fastify/helmet';
@@ -95,6 +102,17 @@ export interface BuildAppOptions {
   mailTransports?: MailTransports;
 }
 
+/** One log line per request when it is answered, instead of Fastify's two (incoming and completed). */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(_error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  }
+}
+
 /** Google's widget loads its parts from two more hosts than its script's own. */
 function translateWidgetOrigins(widgetUrl: string | undefined): string[] {
   if (!widgetUrl) return [];
@@ -138,7 +156,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           ) as FastifyBaseLogger,
         }
       : { logger: opts.logger }),
-    disableRequestLogging: true,
+    logController: new OneLineRequestLog(),
     // With TRUST_PROXY the client address is taken from X-Forwarded-For (sign-in limits, audit rows).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -217,13 +235,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         frameAncestors: ["'self'"],
       },
     },
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
-    done();
   });
   if (logDestination) app.addHook('onClose', (_app, done) => logDestination.flush(() => done()));
   await app.register(errorsPlugin);
