@@ -8,6 +8,7 @@
 // Every attempt reserves its place in all three BEFORE the password is verified, synchronously, so no burst
 // of parallel requests can get more verifications than the limits allow. A success gives the reservations
 // back. The counters live in this process (see docs/ARCHITECTURE.md for several processes).
+import { WindowCounters, type WindowCounter } from '../../lib/window-counters.js';
 
 export const PAIR_WINDOW_MS = 15 * 60_000;
 export const ACCOUNT_WINDOW_MS = 60 * 60_000;
@@ -16,7 +17,6 @@ const FIRST_ACCOUNT_LOCK_MS = 60_000;
 const MAX_ACCOUNT_LOCK_MS = 60 * 60_000;
 /** Account locks double while they keep coming; a day without one starts again at the first step. */
 const STRIKES_FORGOTTEN_MS = 24 * 60 * 60_000;
-const SWEEP_ABOVE = 10_000;
 
 export interface LoginThrottleLimits {
   /** Failures per (account, address) per 15 minutes. */
@@ -43,18 +43,13 @@ export interface Attempt {
   abandoned(): void;
 }
 
-interface Counter {
-  count: number;
-  resetAt: number;
-}
-
 interface AccountLock {
   until: number;
   strikes: number;
 }
 
 export class LoginThrottle {
-  private readonly counters = new Map<string, Counter>();
+  private readonly counters = new WindowCounters();
   private readonly locks = new Map<string, AccountLock>();
 
   constructor(
@@ -65,11 +60,11 @@ export class LoginThrottle {
   /** Reserves one attempt, or says why and for how long sign-in is refused. Never awaits. */
   begin(account: string, address: string): { attempt: Attempt } | { refused: Refusal } {
     const now = this.now();
-    if (this.counters.size > SWEEP_ABOVE) this.sweep(now);
+    this.forgetOldLocks(now);
     const keys = { address: `a|${address}`, account: `u|${account}`, pair: `p|${account}|${address}` };
-    const addressCounter = this.counter(keys.address, ADDRESS_WINDOW_MS, now);
-    const pairCounter = this.counter(keys.pair, PAIR_WINDOW_MS, now);
-    const accountCounter = this.counter(keys.account, ACCOUNT_WINDOW_MS, now);
+    const addressCounter = this.counters.get(keys.address, ADDRESS_WINDOW_MS, now);
+    const pairCounter = this.counters.get(keys.pair, PAIR_WINDOW_MS, now);
+    const accountCounter = this.counters.get(keys.account, ACCOUNT_WINDOW_MS, now);
     const lock = this.locks.get(account);
 
     if (addressCounter.count >= this.limits.perAddress) {
@@ -122,7 +117,7 @@ export class LoginThrottle {
     };
   }
 
-  private lockAccount(account: string, counter: Counter, now: number): Refusal {
+  private lockAccount(account: string, counter: WindowCounter, now: number): Refusal {
     const previous = this.locks.get(account);
     if (previous && previous.until > now) return { scope: 'account', retryAfterMs: previous.until - now };
     const strikes = previous && now - previous.until < STRIKES_FORGOTTEN_MS ? previous.strikes + 1 : 1;
@@ -132,18 +127,9 @@ export class LoginThrottle {
     return { scope: 'account', retryAfterMs: duration };
   }
 
-  private counter(key: string, windowMs: number, now: number): Counter {
-    let counter = this.counters.get(key);
-    if (!counter || counter.resetAt <= now) {
-      counter = { count: 0, resetAt: now + windowMs };
-      this.counters.set(key, counter);
-    }
-    return counter;
-  }
-
-  /** Forgets counters whose window has passed, so addresses that come and go do not pile up. */
-  private sweep(now: number): void {
-    for (const [key, counter] of this.counters) if (counter.resetAt <= now) this.counters.delete(key);
+  /** Forgets account locks a day old, so accounts that come and go do not pile up. */
+  private forgetOldLocks(now: number): void {
+    if (this.locks.size <= 10_000) return;
     for (const [key, lock] of this.locks) if (now - lock.until > STRIKES_FORGOTTEN_MS) this.locks.delete(key);
   }
 }

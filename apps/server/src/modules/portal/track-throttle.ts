@@ -4,10 +4,10 @@
 // pair gives its reservation back. The per-order counter stops someone guessing one order's e-mail from many
 // addresses; it also pauses tracking of that order for its owner until the window passes, which the limit's
 // message says. The counters live in this process (docs/ARCHITECTURE.md).
+import { WindowCounters } from '../../lib/window-counters.js';
 
 export const ADDRESS_WINDOW_MS = 15 * 60_000;
 export const ORDER_WINDOW_MS = 60 * 60_000;
-const SWEEP_ABOVE = 10_000;
 
 export interface TrackLimits {
   /** Failed attempts per client address per 15 minutes. */
@@ -23,13 +23,8 @@ export interface TrackAttempt {
   failed(): void;
 }
 
-interface Counter {
-  count: number;
-  resetAt: number;
-}
-
 export class TrackThrottle {
-  private readonly counters = new Map<string, Counter>();
+  private readonly counters = new WindowCounters();
 
   constructor(
     private readonly limits: TrackLimits,
@@ -39,9 +34,8 @@ export class TrackThrottle {
   /** Reserves one attempt, or says how long until this address or order may try again. Never awaits. */
   begin(address: string, orderId: string): { attempt: TrackAttempt } | { retryAfterMs: number } {
     const now = this.now();
-    if (this.counters.size > SWEEP_ABOVE) this.sweep(now);
-    const byAddress = this.counter(`a|${address}`, ADDRESS_WINDOW_MS, now);
-    const byOrder = this.counter(`o|${orderId}`, ORDER_WINDOW_MS, now);
+    const byAddress = this.counters.get(`a|${address}`, ADDRESS_WINDOW_MS, now);
+    const byOrder = this.counters.get(`o|${orderId}`, ORDER_WINDOW_MS, now);
     if (byAddress.count >= this.limits.perAddress) return { retryAfterMs: byAddress.resetAt - now };
     if (byOrder.count >= this.limits.perOrder) return { retryAfterMs: byOrder.resetAt - now };
     byAddress.count += 1;
@@ -60,18 +54,5 @@ export class TrackThrottle {
         },
       },
     };
-  }
-
-  private counter(key: string, windowMs: number, now: number): Counter {
-    let counter = this.counters.get(key);
-    if (!counter || counter.resetAt <= now) {
-      counter = { count: 0, resetAt: now + windowMs };
-      this.counters.set(key, counter);
-    }
-    return counter;
-  }
-
-  private sweep(now: number): void {
-    for (const [key, counter] of this.counters) if (counter.resetAt <= now) this.counters.delete(key);
   }
 }

@@ -1,12 +1,42 @@
 // Track order (spec §2 "Public routes", §5): the Order ID (from the link) and the e-mail prove the order;
 // a match opens its download page, anything else says why in the customer's language.
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { trackOrder } from '../api/portal-client';
 import { usePortal } from '../hooks/portal-context';
 import { useErrorText } from '../hooks/use-error-text';
 import { navigate } from '../hooks/use-portal-location';
 import { DEFAULT_SITE_KEY } from '../hooks/use-landing-site';
 import { PageHeading } from './page-heading';
+
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
+  name: string;
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange(value: string): void;
+};
+
+/** A labelled input with its message under it, tied to it for screen readers. */
+function PortalField({ name, label, value, error, onChange, ...input }: FieldProps) {
+  return (
+    <label className="portal-field">
+      <span>{label}</span>
+      <input
+        {...input}
+        name={name}
+        value={value}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${name}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error ? (
+        <span id={`${name}-error`} className="portal-field__error">
+          {error}
+        </span>
+      ) : null}
+    </label>
+  );
+}
 
 export const orderDownloadPath = (orderId: string) => `/get-new-order-details/${encodeURIComponent(orderId)}`;
 
@@ -51,41 +81,25 @@ export function TrackOrderPage({ orderId: initialOrderId, notice }: { orderId: s
         </p>
       ) : null}
       <form noValidate onSubmit={(event) => void submit(event)} className="portal-form">
-        <label className="portal-field">
-          <span>{t.orderId}</span>
-          <input
-            name="orderId"
-            value={orderId}
-            autoComplete="off"
-            autoCapitalize="characters"
-            aria-invalid={Boolean(errors.orderId)}
-            aria-describedby={errors.orderId ? 'orderId-error' : undefined}
-            onChange={(event) => setOrderId(event.target.value)}
-          />
-          {errors.orderId ? (
-            <span id="orderId-error" className="portal-field__error">
-              {errors.orderId}
-            </span>
-          ) : null}
-        </label>
-        <label className="portal-field">
-          <span>{t.emailId}</span>
-          <input
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            value={email}
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={errors.email ? 'email-error' : undefined}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          {errors.email ? (
-            <span id="email-error" className="portal-field__error">
-              {errors.email}
-            </span>
-          ) : null}
-        </label>
+        <PortalField
+          name="orderId"
+          label={t.orderId}
+          value={orderId}
+          error={errors.orderId}
+          onChange={setOrderId}
+          autoComplete="off"
+          autoCapitalize="characters"
+        />
+        <PortalField
+          name="email"
+          label={t.emailId}
+          value={email}
+          error={errors.email}
+          onChange={setEmail}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+        />
         <div className="portal-actions">
           <button type="submit" className="portal-button" disabled={busy}>
             {busy ? t.tracking : t.trackButton}
