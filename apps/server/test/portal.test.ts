@@ -361,6 +361,24 @@ describe('landing sites', () => {
     });
   });
 
+  it('lets pages load the translation widget only from where it is configured', async () => {
+    const scriptSources = (csp: unknown) => /script-src ([^;]*)/.exec(String(csp))?.[1];
+    const unconfigured = await t.app.inject({ method: 'GET', url: '/api/front/landing-sites/default' });
+    expect(scriptSources(unconfigured.headers['content-security-policy'])).toBe("'self'");
+
+    const url = 'https://translate.google.com/translate_a/element.js?cb=googleTranslateElementInit';
+    const configured = await buildTestApp({ translateWidgetUrl: url });
+    try {
+      const res = await configured.app.inject({ method: 'GET', url: '/api/front/landing-sites/default' });
+      expect(res.json()).toMatchObject({ data: { translate_widget_url: url } });
+      expect(scriptSources(res.headers['content-security-policy'])).toBe(
+        "'self' https://translate.google.com https://translate.googleapis.com https://translate-pa.googleapis.com",
+      );
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('has menu links that lead to a portal page or a real external address only', async () => {
     const sites = await t.database.db.selectFrom('landing_sites').select(['key', 'menu_links']).execute();
     expect(sites.length).toBeGreaterThanOrEqual(3);

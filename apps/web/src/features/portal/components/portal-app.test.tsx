@@ -120,6 +120,23 @@ describe('Track order', () => {
     await screen.findByText(/is ready to download/);
     expect(api.callsTo('POST', '/api/front/get-download-history')[0]?.headers[TRACK_PROOF_HEADER]).toBe('proof-token');
     expect(screen.getByText('Your eTA has not been downloaded yet.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('table', { name: 'Downloaded History' }))
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual([
+      '#',
+      'Order ID',
+      'Date & Time (EST)',
+      'Device IP Address',
+      'Device',
+      'Device Type',
+      'Browser',
+      'OS',
+      'Device Location',
+    ]);
+    // Every page's title names the landing site.
+    await waitFor(() => expect(document.title).toBe('Download your eTA | eTA Express Canada'));
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await userEvent.click(screen.getByRole('button', { name: 'Download Now' }));
@@ -171,6 +188,31 @@ describe('Track order', () => {
     await userEvent.click(screen.getByRole('button', { name: 'TRACK ORDER' }));
     expect(await screen.findByText(/Please wait 14 minutes and try again/)).toBeTruthy();
     expect(window.location.pathname).toBe(`/track-order/${ORDER}`);
+  });
+});
+
+describe('the translation bar', () => {
+  const widgetScripts = () => document.head.querySelectorAll('script[data-translate-widget]');
+  afterEach(() => widgetScripts().forEach((script) => script.remove()));
+
+  it('is not there, and loads nothing, unless the widget is configured', async () => {
+    open(`/track-order/${ORDER}`, () => undefined);
+    await screen.findByText('eTA Express Canada');
+    expect(widgetScripts()).toHaveLength(0);
+    expect(document.getElementById('google_translate_element')).toBeNull();
+  });
+
+  it("loads the configured widget's script once, and the page works beside it", async () => {
+    const url = 'https://translate.google.com/translate_a/element.js?cb=googleTranslateElementInit';
+    // Another site than the other tests' (the page keeps each site's branding once loaded).
+    window.history.pushState(null, '', `/track-order/${ORDER}?site=translated`);
+    stubApi((call) =>
+      call.path.startsWith('/api/front/landing-sites/') ? ok({ ...BRANDING, translate_widget_url: url }) : undefined,
+    );
+    render(<PortalApp />);
+    await waitFor(() => expect(document.getElementById('google_translate_element')).not.toBeNull());
+    await waitFor(() => expect([...widgetScripts()].map((script) => script.getAttribute('src'))).toEqual([url]));
+    expect(screen.getByRole('button', { name: 'TRACK ORDER' })).toBeTruthy();
   });
 });
 

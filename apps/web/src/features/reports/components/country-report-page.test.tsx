@@ -19,13 +19,13 @@ const ROWS: CountryReportRow[] = [
   { citizen_country: '', count: 3, standard_count: 3, priority_count: 0, future_count: 0 },
 ];
 
-function renderCountry() {
+function renderCountry(all: CountryReportRow[] = ROWS) {
   signIn('Tom Becker', 'Night Staff');
   const api = stubApi((call) => {
     if (isFolderCountCall(call)) return ok(FOLDER_COUNTS);
     if (call.path === COUNTRY) {
       const search = ((call.body as { search?: string }).search ?? '').toLowerCase();
-      const rows = ROWS.filter((r) => r.citizen_country.toLowerCase().includes(search));
+      const rows = all.filter((r) => r.citizen_country.toLowerCase().includes(search));
       return ok(rows, `Orders by country: ${rows.length} countries.`);
     }
     if (call.path === `${COUNTRY}/csv`) return { body: null, raw: { content: 'S. No\r\n', contentType: 'text/csv' } };
@@ -99,6 +99,26 @@ describe('Country Order Details', { timeout: 20_000 }, () => {
     const csv = api.callsTo('GET', `${COUNTRY}/csv`);
     expect(Object.fromEntries(csv[0]!.query)).toEqual({ fromDate: '2026-03-01', toDate: '2026-03-31', search: 'zz' });
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('country-orders-2026-03-01-to-2026-03-31.csv');
+  });
+});
+
+describe('Country Order Details, many countries', { timeout: 20_000 }, () => {
+  it('pages the table ten rows at a time, numbering on from the page before', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      citizen_country: `Country ${String(i + 1).padStart(2, '0')}`,
+      count: 100 - i,
+      standard_count: 100 - i,
+      priority_count: 0,
+      future_count: 0,
+    }));
+    renderCountry(many);
+    const table = await screen.findByRole('table', { name: 'Country Order Details' });
+    await within(table).findByText('Country 01');
+    expect(within(table).queryByText('Country 11')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    const eleventh = (await within(table).findByText('Country 11')).closest('tr')!;
+    expect(eleventh.querySelector('td')?.textContent).toBe('11');
+    expect(within(table).queryByText('Country 01')).toBeNull();
   });
 });
 
