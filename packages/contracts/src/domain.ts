@@ -185,6 +185,8 @@ export const TRACK_ORDER_MESSAGES = {
   orderIdRequired: 'Please enter your orderId',
   emailRequired: 'Please enter your email',
 } as const;
+/** The landing site of pages and links that name none (and of an unknown `?site=`); links to it carry no `?site=`. */
+export const DEFAULT_LANDING_SITE = 'default';
 /** The header the portal's history and download calls carry the tracking proof in (issued by track-order). */
 export const TRACK_PROOF_HEADER = 'x-track-proof';
 /**

@@ -1,11 +1,9 @@
 // Branding of the public portal per landing site (spec §1, DESIGN §2 landing_sites).
 import type { Kysely } from 'kysely';
-import type { LandingSiteBranding } from '@eta/contracts';
+import { DEFAULT_LANDING_SITE, type LandingSiteBranding } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { findBranding } from './landing-sites.repository.js';
-
-export const DEFAULT_SITE_KEY = 'default';
 
 export class LandingSitesService {
   constructor(
@@ -15,7 +13,7 @@ export class LandingSitesService {
 
   /** A site's branding; an unknown key (a mistyped or retired link) gets the default site's, never a bare page. */
   async branding(key: string): Promise<LandingSiteBranding> {
-    const site = (await findBranding(this.db, key)) ?? (await findBranding(this.db, DEFAULT_SITE_KEY));
+    const site = (await findBranding(this.db, key)) ?? (await findBranding(this.db, DEFAULT_LANDING_SITE));
     if (!site) throw new AppError('NOT_FOUND', 'Unknown landing site.');
     return { ...site, translate_widget_url: this.translateWidgetUrl };
   }

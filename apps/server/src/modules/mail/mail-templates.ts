@@ -1,6 +1,7 @@
 // One template per mail kind, branded per landing site, each as HTML and text. Every value that comes from a
 // customer, an order or a site is escaped in the HTML. The same rendering feeds the outbox and "View Email
 // Content", so what staff see is what was (or will be) sent.
+import { DEFAULT_LANDING_SITE } from '@eta/contracts';
 
 export interface MailBranding {
   siteKey: string;
@@ -30,7 +31,7 @@ const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
 
 /** The site's key travels with the link so the portal shows that site's branding (the default needs none). */
 export const trackOrderLink = (b: MailBranding, orderId: string): string =>
-  `${b.portalUrl}/track-order/${encodeURIComponent(orderId)}${b.siteKey === 'default' ? '' : `?site=${encodeURIComponent(b.siteKey)}`}`;
+  `${b.portalUrl}/track-order/${encodeURIComponent(orderId)}${b.siteKey === DEFAULT_LANDING_SITE ? '' : `?site=${encodeURIComponent(b.siteKey)}`}`;
 
 /** A site's stored link (relative, absolute or mailto) as an absolute link, or null when it is not one we send. */
 export function absoluteLink(url: string, portalUrl: string): string | null {

@@ -1,5 +1,5 @@
-// All SQL of the customer portal: the order a customer tracks, its current approved document, and the
-// download log (read for the history, written in the same step as a download).
+// All SQL of the customer portal: the order a customer tracks and the download log (read for the history,
+// written in the same step as a download). The current approved document is the documents module's.
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
@@ -22,17 +22,6 @@ export const findTrackedOrder = (db: Db, orderId: string) =>
     .where('order_id', '=', orderId)
     .executeTakeFirst();
 export type TrackedOrderRow = NonNullable<Awaited<ReturnType<typeof findTrackedOrder>>>;
-
-/** The order's current approved document: its newest upload. Index: documents_order_idx. */
-export const findCurrentDocument = (db: Db, orderKey: number) =>
-  db
-    .selectFrom('documents')
-    .select(['id', 'storage_key', 'original_name', 'content_type', 'size_bytes'])
-    .where('order_id', '=', orderKey)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
 
 /** Newest first. Index: downloads_order_idx. */
 export const selectDownloads = (db: Db, orderKey: number) =>

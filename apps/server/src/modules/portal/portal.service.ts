@@ -19,13 +19,8 @@ import type { DocumentStore } from '../../lib/storage/document-store.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import { normalizeOrderId } from '../orders/orders.repository.js';
-import {
-  findCurrentDocument,
-  findTrackedOrder,
-  insertDownload,
-  selectDownloads,
-  type TrackedOrderRow,
-} from './portal.repository.js';
+import { selectCurrentDocument } from '../documents/documents.repository.js';
+import { findTrackedOrder, insertDownload, selectDownloads, type TrackedOrderRow } from './portal.repository.js';
 import type { TrackThrottle } from './track-throttle.js';
 import type { TrackingProofs } from './tracking-proofs.js';
 
@@ -129,7 +124,7 @@ export class PortalService {
   async history(proof: string | undefined, rawOrderId: string): Promise<DownloadHistoryResponse> {
     const order = await this.provenOrder(proof, rawOrderId);
     const [document, downloads] = await Promise.all([
-      findCurrentDocument(this.db, order.id),
+      selectCurrentDocument(this.db, order.order_id),
       selectDownloads(this.db, order.id),
     ]);
     return {
@@ -159,7 +154,7 @@ export class PortalService {
   /** Spec §7 download-passport-doc-pdf: checks the proof and the document, and answers with a short-lived link. */
   async prepareDownload(proof: string | undefined, body: DownloadDocumentBody): Promise<{ url: string }> {
     const order = await this.provenOrder(proof, body.orderId);
-    const document = await findCurrentDocument(this.db, order.id);
+    const document = await selectCurrentDocument(this.db, order.order_id);
     if (!document) throw new AppError('NO_DOCUMENT', 'Your eTA is not ready yet. Please try again later.');
     if (downloadFileName(order.order_id, document.content_type) !== body.file1) {
       throw new AppError('DOCUMENT_CHANGED', 'Your eTA document has been updated. Please reload the page.');
@@ -182,7 +177,7 @@ export class PortalService {
       );
     }
     const order = await findTrackedOrder(this.db, ticket.orderId);
-    const document = order && (await findCurrentDocument(this.db, Number(order.id)));
+    const document = order && (await selectCurrentDocument(this.db, order.order_id));
     if (!order || order.process_status === 'Deleted' || !document || Number(document.id) !== ticket.documentId) {
       throw new AppError('DOCUMENT_CHANGED', 'Your eTA document has been updated. Please reload the page.');
     }

@@ -22,7 +22,7 @@ export const DOWNLOAD_DELAY_MS = 1000;
 const HISTORY_REFRESH_MS = 1500;
 
 /** Tells the tracking page why the customer is back there. */
-export const TRACK_AGAIN_NOTICE = 'notice=track';
+export const TRACK_AGAIN_NOTICE = 'track';
 
 export const trackOrderPath = (orderId: string) => `/track-order/${encodeURIComponent(orderId)}`;
 
@@ -47,14 +47,15 @@ function browserTimeZone(): string | undefined {
 export function OrderDownloadPage({ orderId }: { orderId: string }) {
   const { t, withSite, notify } = usePortal();
   const errorText = useErrorText();
-  const proof = storedProof(orderId)?.proof ?? null;
+  // Read once: the page is keyed by its order, and a proof only goes away when the page sends the customer back.
+  const [proof] = useState(() => storedProof(orderId)?.proof ?? null);
   const [history, setHistory] = useState<DownloadHistory | null>(null);
   const [busy, setBusy] = useState(false);
 
   const backToTracking = useCallback(() => {
     forgetProof(orderId);
     const to = withSite(trackOrderPath(orderId));
-    navigate(`${to}${to.includes('?') ? '&' : '?'}${TRACK_AGAIN_NOTICE}`, { replace: true });
+    navigate(`${to}${to.includes('?') ? '&' : '?'}notice=${TRACK_AGAIN_NOTICE}`, { replace: true });
   }, [orderId, withSite]);
 
   const load = useCallback(async () => {

@@ -1,8 +1,9 @@
 // The customer portal, its own page (portal.html): language, branding and toasts around the page the path names.
+import { DEFAULT_LANDING_SITE } from '@eta/contracts/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { LANGUAGES, MESSAGES, languageFromBrowser, type Language } from '../i18n/messages';
 import { PortalContext, usePortal, type PortalContextValue } from '../hooks/portal-context';
-import { DEFAULT_SITE_KEY, useLandingSite } from '../hooks/use-landing-site';
+import { useLandingSite } from '../hooks/use-landing-site';
 import { usePortalLocation } from '../hooks/use-portal-location';
 import { ContactPage } from './contact-page';
 import { FaqPage } from './faq-page';
@@ -43,7 +44,7 @@ function PortalPage() {
       <TrackOrderPage
         key={orderId}
         orderId={orderId}
-        notice={`notice=${search.get('notice') ?? ''}` === TRACK_AGAIN_NOTICE ? t.trackAgainNotice : undefined}
+        notice={search.get('notice') === TRACK_AGAIN_NOTICE ? t.trackAgainNotice : undefined}
       />
     );
   }
@@ -64,7 +65,7 @@ function PortalPage() {
 
 export function PortalApp() {
   const { search } = usePortalLocation();
-  const siteKey = search.get('site')?.trim() || DEFAULT_SITE_KEY;
+  const siteKey = search.get('site')?.trim() || DEFAULT_LANDING_SITE;
   const site = useLandingSite(siteKey);
   const [language, setLanguageState] = useState<Language>(initialLanguage);
   const { toasts, notify, dismiss } = useToasts();
@@ -84,7 +85,7 @@ export function PortalApp() {
 
   const withSite = useCallback(
     (path: string, key: string = siteKey) =>
-      key === DEFAULT_SITE_KEY ? path : `${path}${path.includes('?') ? '&' : '?'}site=${encodeURIComponent(key)}`,
+      key === DEFAULT_LANDING_SITE ? path : `${path}${path.includes('?') ? '&' : '?'}site=${encodeURIComponent(key)}`,
     [siteKey],
   );
 

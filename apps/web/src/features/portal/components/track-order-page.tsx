@@ -1,11 +1,11 @@
 // Track order (spec §2 "Public routes", §5): the Order ID (from the link) and the e-mail prove the order;
 // a match opens its download page, anything else says why in the customer's language.
+import { DEFAULT_LANDING_SITE } from '@eta/contracts/domain';
 import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { trackOrder } from '../api/portal-client';
 import { usePortal } from '../hooks/portal-context';
 import { useErrorText } from '../hooks/use-error-text';
 import { navigate } from '../hooks/use-portal-location';
-import { DEFAULT_SITE_KEY } from '../hooks/use-landing-site';
 import { PageHeading } from './page-heading';
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
@@ -61,7 +61,7 @@ export function TrackOrderPage({ orderId: initialOrderId, notice }: { orderId: s
     try {
       const tracked = await trackOrder(values.orderId, values.email);
       notify('success', t.orderFound);
-      const siteKey = tracked.landingSite === DEFAULT_SITE_KEY ? site.key : tracked.landingSite;
+      const siteKey = tracked.landingSite === DEFAULT_LANDING_SITE ? site.key : tracked.landingSite;
       navigate(withSite(orderDownloadPath(tracked.orderId), siteKey));
     } catch (error) {
       notify('error', errorText(error));

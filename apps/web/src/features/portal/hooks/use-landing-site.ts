@@ -3,7 +3,6 @@
 import { useEffect, useState } from 'react';
 import { fetchLandingSite, type LandingSite } from '../api/portal-client';
 
-export const DEFAULT_SITE_KEY = 'default';
 const SERVICE_NAME = 'Canada eTA';
 
 export const fallbackSite = (key: string): LandingSite => ({

@@ -12,12 +12,12 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { ReportRangeBody } from '@eta/contracts';
 import { PAGE_SIZE_OPTIONS } from '@eta/contracts/domain';
+import { ListPagination } from '../../../components/list-pagination';
 import { PageHeader } from '../../../components/page-header';
 import { TableMessageRow } from '../../../components/table-message-row';
 import { downloadFile } from '../../../lib/download-file';
@@ -186,16 +186,14 @@ export function ReportView<T>(props: ReportViewProps<T>) {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' } }}
-            component="div"
+          <ListPagination
             count={rows.length}
             page={Math.min(page, Math.max(0, Math.ceil(rows.length / limit) - 1))}
-            onPageChange={(_e, next) => setPage(next)}
-            rowsPerPage={limit}
-            rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
-            onRowsPerPageChange={(e) => {
-              setLimit(Number(e.target.value));
+            limit={limit}
+            sizes={PAGE_SIZE_OPTIONS}
+            onPageChange={setPage}
+            onLimitChange={(next) => {
+              setLimit(next);
               setPage(0);
             }}
           />

@@ -16,7 +16,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -24,6 +23,7 @@ import type { StaffType, TeamMember } from '@eta/contracts';
 import { STAFF_TYPES, TEAM_MESSAGES } from '@eta/contracts/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormTextField } from '../../../components/form-text-field';
+import { ListPagination } from '../../../components/list-pagination';
 import { PageHeader } from '../../../components/page-header';
 import { TableMessageRow } from '../../../components/table-message-row';
 import type { ApiError } from '../../../lib/api';
@@ -266,16 +266,14 @@ function TeamTable({ callerType }: { callerType: StaffType }) {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' } }}
-        component="div"
+      <ListPagination
         count={list.data?.total ?? 0}
         page={page}
-        onPageChange={(_event, next) => setPage(next)}
-        rowsPerPage={limit}
-        rowsPerPageOptions={PAGE_SIZES}
-        onRowsPerPageChange={(event) => {
-          setLimit(Number(event.target.value));
+        limit={limit}
+        sizes={PAGE_SIZES}
+        onPageChange={setPage}
+        onLimitChange={(next) => {
+          setLimit(next);
           setPage(0);
         }}
       />
