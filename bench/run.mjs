@@ -18,6 +18,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const TARGET_ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 8;
+/** Rows per list and search page (issue 11: the targets are for 50 rows a page). */
+const PAGE_SIZE = 50;
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
 const BENCH_EMAIL = 'bench@eta-desk.local';
 const BENCH_PASSWORD = 'bench-password';
@@ -105,8 +107,15 @@ function pinning() {
 }
 const placement = pinning();
 
+/**
+ * BENCH_CPU_PROF=<dir>: the server runs under `node --cpu-prof` and writes its profile there when the run ends
+ * (summarise it with bench/profile-summary.mjs). Use it with BENCH_ONLY so the profile holds one endpoint.
+ */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+
 async function startServer() {
-  const child = spawn('node', ['apps/server/dist/server.js'], {
+  const profiling = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
+  const child = spawn('node', [...profiling, 'apps/server/dist/server.js'], {
     cwd: root,
     env: {
       ...process.env,
@@ -146,6 +155,25 @@ async function login() {
   return body.jwtToken;
 }
 
+/**
+ * One request before the load: the endpoint must answer 200 with status 1 and, for lists and searches, a full
+ * page of rows, so a fast error or an empty page is never measured as a result.
+ */
+async function verify(c, token) {
+  const res = await fetch(`http://127.0.0.1:${PORT}${c.path}`, {
+    method: c.method ?? 'GET',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: c.body ? JSON.stringify(c.body) : undefined,
+  });
+  const type = res.headers.get('content-type') ?? '';
+  const body = type.includes('json') ? await res.json() : await res.arrayBuffer();
+  if (res.status !== 200 || (type.includes('json') && body.status !== 1)) {
+    throw new Error(`${c.name}: answered ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+  }
+  const rows = body.data?.rows?.length;
+  if (c.rows !== undefined && rows !== c.rows) throw new Error(`${c.name}: ${rows} rows instead of ${c.rows}`);
+}
+
 /** Drives one endpoint; latencies are recorded per response so p50/p95/p99 are exact, not interpolated. */
 function load(name, request, token, duration = DURATION, connections = CONNECTIONS) {
   return new Promise((resolve, reject) => {
@@ -176,6 +204,21 @@ function load(name, request, token, duration = DURATION, connections = CONNECTIO
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
+}
+
+/** The commonest first name, surname and e-mail domain (its name before the first dot) among the orders. */
+async function commonSearchTerms(pool) {
+  const commonest = async (expression) =>
+    (
+      await pool.query(
+        `SELECT ${expression} AS v FROM orders WHERE ${expression} <> '' GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+      )
+    ).rows[0].v;
+  return {
+    firstName: await commonest('passport_first_name'),
+    surname: await commonest('passport_surname'),
+    domain: await commonest(`split_part(split_part(email, '@', 2), '.', 1)`),
+  };
 }
 
 /** Gives the sample order its share of remarks and downloads, so the detail case reads a busy order. */
@@ -359,8 +402,6 @@ async function main() {
   ).rows[0];
   const staff = (await pool.query(`SELECT * FROM staff WHERE email = $1`, [BENCH_EMAIL])).rows[0];
   const idFragment = sample.order_id.slice(-6);
-  const emailFragment = sample.email.split('@')[0].slice(0, 7);
-  const surname = sample.passport_surname;
 
   await ensureBusyOrder(pool, sample.order_id);
   const disputed = await ensureDisputedOrder(pool);
@@ -391,29 +432,42 @@ async function main() {
       call: (s) => s.queries.folderCounts(staff.id),
     },
   ];
+  // Lists at the page size staff use for working a queue; the deep page is page 1000, or the queue's last full
+  // page when it has fewer than 1000 (Pending has ~25,000 orders), so every case reads a full page of rows.
+  const setup = services(new Kysely({ dialect: new PostgresDialect({ pool }) }));
   for (const queue of ['newOrder', 'pendingOrder', 'completedOrder', 'orderHistory']) {
-    for (const page of [1, 1000]) {
+    const { total } = await setup.queries.listQueue(staff, queue, 1, PAGE_SIZE);
+    for (const page of [1, Math.min(1000, Math.floor(total / PAGE_SIZE))]) {
       cases.push({
         name: `list ${queue} page ${page}`,
         kind: page === 1 ? 'page1' : 'page1000',
-        path: `/api/admin/get-orders-list/${queue}?page=${page}&limit=10&delay=1`,
-        call: (s) => s.queries.listQueue(staff, queue, page, 10),
+        path: `/api/admin/get-orders-list/${queue}?page=${page}&limit=${PAGE_SIZE}&delay=1`,
+        rows: PAGE_SIZE,
+        call: (s) => s.queries.listQueue(staff, queue, page, PAGE_SIZE),
       });
     }
   }
-  for (const [label, value] of [
-    ['order id fragment', idFragment],
-    ['e-mail fragment', emailFragment],
-    ['surname', surname],
+  // Search: the commonest first name, surname and e-mail domain of the data (picked by frequency), at page 1 and
+  // page 20, plus an order id fragment. Each searches Order History, the widest queue.
+  const terms = await commonSearchTerms(pool);
+  for (const [label, value, pages] of [
+    ['order id fragment', idFragment, [1]],
+    ['commonest first name', terms.firstName, [1, 20]],
+    ['commonest surname', terms.surname, [1, 20]],
+    ['commonest e-mail domain', terms.domain, [1, 20]],
   ]) {
-    cases.push({
-      name: `search ${label} "${value}"`,
-      kind: 'search',
-      method: 'POST',
-      path: '/api/admin/search-order',
-      body: { start: 0, end: 10, searchVal: value, folderName: 'orderHistory' },
-      call: (s) => s.queries.searchQueue(staff, 'orderHistory', value, 0, 10),
-    });
+    for (const page of pages) {
+      const start = (page - 1) * PAGE_SIZE;
+      cases.push({
+        name: `search ${label} "${value}" page ${page}`,
+        kind: 'search',
+        method: 'POST',
+        path: '/api/admin/search-order',
+        body: { start, end: start + PAGE_SIZE, searchVal: value, folderName: 'orderHistory' },
+        rows: label === 'order id fragment' ? 1 : PAGE_SIZE,
+        call: (s) => s.queries.searchQueue(staff, 'orderHistory', value, start, start + PAGE_SIZE),
+      });
+    }
   }
   cases.push({
     name: 'future month counts',
@@ -478,6 +532,7 @@ async function main() {
     }
     floorResults = floor;
     for (const c of selected) {
+      await verify(c, token);
       await load(c.name, c, token, 2, c.connections); // warm-up: caches and JIT, not measured
       const http = await load(c.name, c, token, DURATION, c.connections);
       const sqlTime = await bareSql(pool, services, c.call);
@@ -500,7 +555,10 @@ async function main() {
       );
     }
   } finally {
+    // The server writes its CPU profile (BENCH_CPU_PROF) on a clean exit, so wait for it.
+    const exited = once(server, 'exit');
     server.kill('SIGTERM');
+    await exited;
     await pool.end();
   }
 

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { DB } from './schema.js';
+import { preparedStatementPool } from './prepared-pool.js';
 
 export type Database = Kysely<DB>;
 
@@ -32,7 +33,7 @@ export async function openDatabase(opts: {
   if (opts.url) {
     // "Today" (current_date: Future orders joining New) is the UTC date whatever the server's own zone.
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, options: '-c TimeZone=UTC' });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparedStatementPool(pool) }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const client = await PGlite.create({

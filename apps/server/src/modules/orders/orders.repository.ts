@@ -2,6 +2,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type QueryCreator, type Transaction } from 'kysely';
 import { MONTH_LABELS, type OrderListRow, type ProcessStatus, type QueueName } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
+import { customPlan } from '../../db/prepared-pool.js';
 import { queueFilter } from './queues.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -11,6 +12,16 @@ const searchText = sql<string>`lower(orders.order_id || ' ' || coalesce(orders.p
   coalesce(orders.passport_surname, '') || ' ' || orders.email || ' ' || coalesce(orders.telephone_number, ''))`;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A page's size goes into the SQL text (there are a handful of sizes) and its offset only when it is not 0: the
+ * first page is then one fixed statement with one plan, and a deep page's generic plan (db/prepared-pool) is costed
+ * for the rows it returns rather than PostgreSQL's default guess of 10 % of the queue, so it is chosen.
+ */
+function rowCount(n: number) {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Not a row count: ${n}`);
+  return sql.lit<number>(n);
+}
 
 export interface QueueQuery {
   queue: QueueName;
@@ -73,8 +84,8 @@ function pageIds(db: Db, q: QueueQuery) {
     return (byProcessingDate(q.queue) ? matches.orderBy('matches.processing_date', 'asc') : matches)
       .orderBy('matches.created_at', 'desc')
       .orderBy('matches.id', 'desc')
-      .limit(q.limit)
-      .offset(q.offset);
+      .limit(rowCount(q.limit))
+      .$if(q.offset > 0, (page) => page.offset(q.offset));
   }
   // Deferred join: the offset is walked over the queue's index (ids only, an index-only scan on a vacuumed
   // table), and only the `limit` rows on the page are read from the table. Page 1000 stays cheap.
@@ -82,8 +93,8 @@ function pageIds(db: Db, q: QueueQuery) {
   return (byProcessingDate(q.queue) ? base.orderBy('orders.processing_date', 'asc') : base)
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
-    .limit(q.limit)
-    .offset(q.offset);
+    .limit(rowCount(q.limit))
+    .$if(q.offset > 0, (page) => page.offset(q.offset));
 }
 
 export async function selectQueuePage(db: Db, q: QueueQuery): Promise<OrderListRow[]> {
@@ -110,6 +121,7 @@ export async function selectQueuePage(db: Db, q: QueueQuery): Promise<OrderListR
   const rows = await (byProcessingDate(q.queue) ? joined.orderBy('page.processing_date', 'asc') : joined)
     .orderBy('page.created_at', 'desc')
     .orderBy('page.id', 'desc')
+    .$if(Boolean(q.search), (page) => page.modifyEnd(customPlan))
     .execute();
   return rows.map((r) => ({
     order_id: r.order_id,
@@ -135,10 +147,11 @@ const monthLabel = (isoDate: string) => MONTH_LABELS[Number(isoDate.slice(5, 7))
 export async function countQueueRows(db: Db, q: BaseQuery, cap: number): Promise<number> {
   const inner = baseQuery(db, q)
     .select(sql`1`.as('one'))
-    .limit(cap);
+    .limit(rowCount(cap));
   const row = await db
     .selectFrom(inner.as('matches'))
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .$if(Boolean(q.search), (count) => count.modifyEnd(customPlan))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

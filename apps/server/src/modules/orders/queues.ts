@@ -12,36 +12,43 @@ export const CLOSED_STATUSES: ProcessStatus[] = ['Completed', 'Deleted', 'Refund
 /** "Today" for Future orders is the UTC date (processing dates are calendar dates without a zone). */
 const today = sql<string>`current_date`;
 
+/**
+ * The queues' fixed values go into the SQL text as literals, not parameters: a prepared statement (db/prepared-pool)
+ * then keeps one plan, and that plan can still use the queue's partial index, whose predicate PostgreSQL can only
+ * match against constants. The values are this file's own constants, never input.
+ */
+const lit = <T extends string>(value: T) => sql.lit<T>(value);
+
 export function queueFilter(queue: QueueName, eb: Eb, staffId: number): Expression<SqlBool> {
-  const paid = eb('orders.payment_status', '=', 'Success');
-  const status = (s: ProcessStatus) => eb.and([paid, eb('orders.process_status', '=', s)]);
+  const paid = eb('orders.payment_status', '=', lit('Success'));
+  const status = (s: ProcessStatus) => eb.and([paid, eb('orders.process_status', '=', lit(s))]);
   switch (queue) {
     case 'newOrder':
       // Index: orders_new_queue_idx (created_at DESC, id DESC); not-yet-due Future rows are filtered out.
       return eb.and([
         paid,
-        eb('orders.process_status', '=', 'New'),
+        eb('orders.process_status', '=', lit('New')),
         eb('orders.assign_to', 'is', null),
-        eb('orders.processing_type', '<>', 'Priority'), // implied below; stated so the partial index matches
+        eb('orders.processing_type', '<>', lit('Priority')), // implied below; stated so the partial index matches
         eb.or([
-          eb('orders.processing_type', '=', 'Standard'),
-          eb.and([eb('orders.processing_type', '=', 'Future'), eb('orders.processing_date', '<=', today)]),
+          eb('orders.processing_type', '=', lit('Standard')),
+          eb.and([eb('orders.processing_type', '=', lit('Future')), eb('orders.processing_date', '<=', today)]),
         ]),
       ]);
     case 'priorityOrder':
       // Index: orders_priority_queue_idx (created_at DESC, id DESC).
       return eb.and([
         paid,
-        eb('orders.process_status', '=', 'New'),
+        eb('orders.process_status', '=', lit('New')),
         eb('orders.assign_to', 'is', null),
-        eb('orders.processing_type', '=', 'Priority'),
+        eb('orders.processing_type', '=', lit('Priority')),
       ]);
     case 'futureOrder':
       // Index: orders_future_idx (processing_date, ...).
       return eb.and([
         paid,
-        eb('orders.process_status', '=', 'New'),
-        eb('orders.processing_type', '=', 'Future'),
+        eb('orders.process_status', '=', lit('New')),
+        eb('orders.processing_type', '=', lit('Future')),
         eb('orders.processing_date', '>', today),
       ]);
     case 'myOrder':
@@ -49,11 +56,11 @@ export function queueFilter(queue: QueueName, eb: Eb, staffId: number): Expressi
       return eb.and([
         paid,
         eb('orders.assign_to', '=', staffId),
-        eb('orders.process_status', 'not in', CLOSED_STATUSES),
+        eb('orders.process_status', 'not in', CLOSED_STATUSES.map(lit)),
       ]);
     case 'orderHistory':
       // Index: orders_history_idx (created_at DESC, id DESC).
-      return eb.and([paid, eb('orders.process_status', '<>', 'Deleted')]);
+      return eb.and([paid, eb('orders.process_status', '<>', lit('Deleted'))]);
     // Single-status queues. Index: orders_status_created_idx (process_status, created_at DESC, id DESC).
     case 'pendingOrder':
       return status('Pending');

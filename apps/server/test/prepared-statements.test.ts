@@ -1,0 +1,73 @@
+// Prepared statements on PostgreSQL (db/prepared-pool): a queue page is parsed once per connection and keeps its
+// plan; a search is planned afresh for its pattern; scripts of several statements still run. PGlite runs in the
+// server's own process and has no use for them, so this file is about the PostgreSQL driver only.
+import { sql, type Transaction } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB, Staff } from '../src/db/schema.js';
+import { StatementNames } from '../src/db/prepared-pool.js';
+import { OrderQueriesService } from '../src/modules/orders/order-queries.service.js';
+import { buildTestApp, type TestApp } from './helpers/test-app.js';
+import { insertOrder } from './helpers/orders.js';
+import { testBackend } from './helpers/test-database.js';
+
+describe('statement names', () => {
+  it('gives each text one name and stops naming at its limit', () => {
+    const names = new StatementNames(2);
+    const first = names.nameOf('select 1 where $1');
+    expect(names.nameOf('select 1 where $1')).toBe(first);
+    expect(names.nameOf('select 2 where $1')).not.toBe(first);
+    expect(names.nameOf('select 3 where $1')).toBeUndefined();
+    expect(names.size).toBe(2);
+  });
+});
+
+describe.runIf(testBackend() === 'postgres')('prepared statements on PostgreSQL', () => {
+  let t: TestApp;
+  let staff: Staff;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const { id } = await t.signIn('Admin');
+    staff = await t.database.db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    for (let i = 0; i < 3; i += 1) await insertOrder(t.database.db, { passport_surname: `Prepared${i}` });
+  });
+  afterAll(() => t.close());
+
+  /** Runs `work` on one connection and returns what that connection has prepared. */
+  async function preparedBy(work: (trx: Transaction<DB>) => Promise<void>) {
+    return t.database.db.transaction().execute(async (trx) => {
+      await work(trx);
+      const { rows } = await sql<{ statement: string; generic_plans: number; custom_plans: number }>`
+        SELECT statement, generic_plans::int, custom_plans::int FROM pg_prepared_statements`.execute(trx);
+      return rows;
+    });
+  }
+
+  it('prepares a queue page once per connection and reuses its plan', async () => {
+    const pages: unknown[] = [];
+    const prepared = await preparedBy(async (trx) => {
+      const queries = new OrderQueriesService(trx);
+      for (let i = 0; i < 7; i += 1) pages.push(await queries.listQueue(staff, 'newOrder', 1, 50));
+    });
+    expect(new Set(pages.map((p) => JSON.stringify(p))).size).toBe(1);
+    const page = prepared.find((p) => p.statement.includes('limit 50') && p.statement.includes('"page"'));
+    expect(page, JSON.stringify(prepared.map((p) => p.statement))).toBeDefined();
+    expect(page!.generic_plans + page!.custom_plans).toBe(7);
+    expect(page!.generic_plans).toBeGreaterThan(0);
+  });
+
+  it('plans a search afresh for each pattern and still finds the orders', async () => {
+    let found = 0;
+    const prepared = await preparedBy(async (trx) => {
+      const result = await new OrderQueriesService(trx).searchQueue(staff, 'newOrder', 'prepared', 0, 10);
+      found = result.total;
+    });
+    expect(found).toBe(3);
+    expect(prepared.filter((p) => /like|strpos/i.test(p.statement))).toEqual([]);
+  });
+
+  it('runs a script of several statements, which a prepared statement cannot hold', async () => {
+    // As a prepared statement this would fail with "cannot insert multiple commands into a prepared statement".
+    await expect(sql`SELECT 1 AS n; SELECT 2 AS n`.execute(t.database.db)).resolves.toBeDefined();
+  });
+});
