@@ -38,7 +38,8 @@ export default defineConfig({
       output: {
         // React is shared by both pages; the rest of the console's framework is the console's alone. The console's
         // own screens are NOT a group: a group also captures its modules' dependencies, which would pull shared code
-        // into the console chunk. Its dynamic import already makes it the console-routes chunk.
+        // into one chunk. Each screen's dynamic import (app/router.tsx) already makes it a chunk of its own, and
+        // what several screens share goes into chunks of its own.
         codeSplitting: {
           groups: [
             { name: 'react', test: REACT, priority: 2 },

@@ -1,30 +1,33 @@
-// The staff console's route table (the customer portal is its own page, portal.html). The console is a lazy
-// chunk. Paths come from config/paths.
+// The staff console's route table (the customer portal is its own page, portal.html). Every screen is a lazy
+// chunk of its own, and so is the /admin shell: a page's first load is the entry, the shell (for /admin pages)
+// and that page, which react-router fetches together. Paths come from config/paths.
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { QUEUES, QUEUE_NAMES, queueCapability } from '@eta/contracts/domain';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
-import type * as ConsoleRoutes from './routes/console-routes';
-import type * as AdministrationRoutes from './routes/administration-routes';
 
-type StaffModule = typeof ConsoleRoutes;
+/** Each lazy route module, once: the route table below and the tests' preloading both use this list. */
+export const routeModules = {
+  entry: () => import('./routes/entry-route'),
+  shell: () => import('./routes/staff-shell'),
+  dashboard: () => import('./routes/dashboard-route'),
+  queue: () => import('./routes/queue-route'),
+  futureOrder: () => import('./routes/future-order-route'),
+  viewOrder: () => import('./routes/view-order-route'),
+  sendInvoice: () => import('./routes/send-invoice-route'),
+  changePassword: () => import('./routes/change-password-route'),
+  administration: () => import('./routes/administration-routes'),
+};
 
-const loadStaff = (): Promise<StaffModule> => import('./routes/console-routes');
-const loadAdministration = (): Promise<typeof AdministrationRoutes> => import('./routes/administration-routes');
-
-function staffPage(path: string, render: (module: StaffModule) => ReactNode): RouteObject {
-  return { path, lazy: async () => ({ element: render(await loadStaff()) }) };
-}
-
-function adminPage(path: string, render: (module: typeof AdministrationRoutes) => ReactNode): RouteObject {
-  return { path, lazy: async () => ({ element: render(await loadAdministration()) }) };
+function page<Module>(path: string, load: () => Promise<Module>, render: (module: Module) => ReactNode): RouteObject {
+  return { path, lazy: async () => ({ element: render(await load()) }) };
 }
 
 // A queue's page is guarded by the same capability the server checks for its list (e.g. Order History).
 const queueRoutes: RouteObject[] = QUEUE_NAMES.filter((queue) => queue !== 'futureOrder').map((queue) =>
-  staffPage(QUEUES[queue].path, ({ QueueRoute }) => (
+  page(QUEUES[queue].path, routeModules.queue, ({ QueueRoute }) => (
     <QueueRoute queue={queue} capability={queueCapability(queue)} title={QUEUES[queue].title} />
   )),
 );
@@ -33,24 +36,26 @@ export const routes: RouteObject[] = [
   {
     HydrateFallback: PageLoader,
     children: [
-      staffPage(paths.entry, ({ EntryRoute }) => <EntryRoute />),
+      page(paths.entry, routeModules.entry, ({ EntryRoute }) => <EntryRoute />),
       {
         path: paths.dashboard,
-        lazy: async () => ({ Component: (await loadStaff()).StaffShell }),
+        lazy: async () => ({ Component: (await routeModules.shell()).StaffShell }),
         children: [
-          { index: true, lazy: async () => ({ Component: (await loadStaff()).DashboardRoute }) },
+          { index: true, lazy: async () => ({ Component: (await routeModules.dashboard()).DashboardRoute }) },
           ...queueRoutes,
-          staffPage(paths.futureOrder, ({ FutureOrderRoute }) => <FutureOrderRoute />),
-          staffPage(paths.viewOrder.pattern, ({ ViewOrderRoute }) => <ViewOrderRoute />),
-          adminPage(paths.countryOrderList, ({ CountryReportRoute }) => <CountryReportRoute />),
-          staffPage(paths.sendInvoice, ({ SendInvoiceRoute }) => <SendInvoiceRoute />),
-          adminPage(paths.manageTeam, ({ ManageTeamRoute }) => <ManageTeamRoute />),
-          adminPage(paths.manageTeamMember, ({ ManageTeamRoute }) => <ManageTeamRoute />),
-          adminPage(paths.processedOrder, ({ ProcessedReportRoute }) => <ProcessedReportRoute />),
-          adminPage(paths.gatewaySetting, ({ GatewaySettingRoute }) => <GatewaySettingRoute />),
-          adminPage(paths.activity, ({ ActivityRoute }) => <ActivityRoute />),
-          staffPage(paths.changePassword, ({ ChangePasswordRoute }) => <ChangePasswordRoute />),
-          staffPage('*', ({ AdminNotFoundRoute }) => <AdminNotFoundRoute />),
+          page(paths.futureOrder, routeModules.futureOrder, ({ FutureOrderRoute }) => <FutureOrderRoute />),
+          page(paths.viewOrder.pattern, routeModules.viewOrder, ({ ViewOrderRoute }) => <ViewOrderRoute />),
+          page(paths.countryOrderList, routeModules.administration, ({ CountryReportRoute }) => <CountryReportRoute />),
+          page(paths.sendInvoice, routeModules.sendInvoice, ({ SendInvoiceRoute }) => <SendInvoiceRoute />),
+          page(paths.manageTeam, routeModules.administration, ({ ManageTeamRoute }) => <ManageTeamRoute />),
+          page(paths.manageTeamMember, routeModules.administration, ({ ManageTeamRoute }) => <ManageTeamRoute />),
+          page(paths.processedOrder, routeModules.administration, ({ ProcessedReportRoute }) => (
+            <ProcessedReportRoute />
+          )),
+          page(paths.gatewaySetting, routeModules.administration, ({ GatewaySettingRoute }) => <GatewaySettingRoute />),
+          page(paths.activity, routeModules.administration, ({ ActivityRoute }) => <ActivityRoute />),
+          page(paths.changePassword, routeModules.changePassword, ({ ChangePasswordRoute }) => <ChangePasswordRoute />),
+          { path: '*', element: <NotFoundPage homePath={paths.dashboard} /> },
         ],
       },
       { path: '*', Component: NotFoundPage },

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { AppProviders } from '../app/providers';
-import { routes } from '../app/router';
+import { routeModules, routes } from '../app/router';
 import { createAppStore } from '../lib/store';
 
 function LocationDisplay() {
@@ -38,7 +38,7 @@ export function renderWithApp(ui: ReactElement, { route = '/', path = '*' }: Ren
  * can take longer than a `findBy` waits, which would measure the test machine rather than the app.
  */
 export async function preloadRoutes(): Promise<void> {
-  await Promise.all([import('../app/routes/console-routes'), import('../app/routes/administration-routes')]);
+  await Promise.all(Object.values(routeModules).map((load) => load()));
 }
 
 /** The whole app at `path`: layout, side menu, folder counts and the page, as a person sees them. */

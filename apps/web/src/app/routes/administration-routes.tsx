@@ -6,7 +6,7 @@ import { GatewaySettingPage } from '../../features/gateways/components/gateway-s
 import { CountryReportPage } from '../../features/reports/components/country-report-page';
 import { ProcessedReportPage } from '../../features/reports/components/processed-report-page';
 import { ManageTeamPage } from '../../features/team/components/manage-team-page';
-import { Allowed, useStaffUser } from './console-routes';
+import { Allowed, useStaffUser } from './staff-access';
 
 export function CountryReportRoute() {
   return (
