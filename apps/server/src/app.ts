@@ -9,7 +9,6 @@ import Fastify, {
 } from 'fastify';
 import { pino } from 'pino';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -24,6 +23,7 @@ import type { DocumentStore } from './lib/storage/document-store.js';
 import { LocalDocumentStore } from './lib/storage/local-document-store.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import inputPlugin from './plugins/input.js';
+import securityHeaders from './plugins/security-headers.js';
 import authPlugin from './plugins/auth.js';
 import mailWorkerPlugin from './plugins/mail-worker.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -221,18 +221,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // The translation widget (portal) may load its scripts only from where the operator configured it.
   const translateHosts = translateWidgetOrigins(config.translateWidgetUrl);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...translateHosts],
-        styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com', 'https://www.gstatic.com'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
-        connectSrc: ["'self'", ...translateHosts],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
+  await app.register(securityHeaders, {
+    helmet: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...translateHosts],
+          styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com', 'https://www.gstatic.com'],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
+          connectSrc: ["'self'", ...translateHosts],
+          frameSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'self'"],
+        },
       },
     },
   });
