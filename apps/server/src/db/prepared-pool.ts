@@ -47,7 +47,7 @@ export class StatementNames {
   }
 }
 
-/** A pg.Pool as Kysely's PostgresDialect wants it, naming every parameterised statement it runs. */
+/** A pg.Pool as Kysely's PostgresDialect wants it, naming each statement it runs that can be prepared. */
 export function preparedStatementPool(pool: pg.Pool, names = new StatementNames()): PostgresPool {
   // Kysely keys its connection objects by the client it gets, so each pg client keeps one wrapper.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();

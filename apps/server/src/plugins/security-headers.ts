@@ -7,7 +7,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** The headers Helmet would set with these options, as name → value. */
-export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
