@@ -27,6 +27,7 @@ import {
   selectOrderDetail,
   updateTransactionDetails,
   type AuditRow,
+  type OrderJson,
   type RemarkRow,
 } from './order-detail.repository.js';
 
@@ -79,12 +80,12 @@ const toRemark = (orderId: string, r: Omit<RemarkRow, 'created_at'> & { created_
 });
 
 /** The order's own fields as the page shows them: ISO timestamps, and only the fields that have a value. */
-function orderFields(row: Record<string, unknown>): Record<string, unknown> {
+function orderFields(row: OrderJson): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const [name, kind] of Object.entries(ORDER_DETAIL_FIELDS)) {
-    const value = name === 'create_ts' ? row.created_at : row[name];
+    const value = name === 'create_ts' ? row.created_at : row[name as keyof OrderJson];
     if (value === null || value === undefined || value === '') continue;
-    fields[name] = kind === 'timestamp' ? iso(value as Date) : value;
+    fields[name] = kind === 'timestamp' ? iso(value as string) : value;
   }
   return fields;
 }
@@ -99,10 +100,11 @@ export class OrderDetailService {
     const orderId = normalizeOrderId(rawOrderId);
     const row = await selectOrderDetail(this.db, orderId);
     if (!row) throw new AppError('ORDER_NOT_FOUND', `Order ${rawOrderId.trim()} was not found.`);
+    const { order } = row;
     return {
-      ...orderFields(row),
-      version: row.version,
-      ...(row.holder_name ? { assign_to: row.holder_name, assign_to_id: row.assign_to! } : {}),
+      ...orderFields(order),
+      version: order.version,
+      ...(row.holder_name ? { assign_to: row.holder_name, assign_to_id: order.assign_to! } : {}),
       uploadDoc: row.documents.map((d) =>
         dropEmpty({
           id: Number(d.id),
@@ -111,7 +113,7 @@ export class OrderDetailService {
           size_bytes: d.size_bytes,
           create_ts: iso(d.created_at),
           uploaded_by: d.uploaded_by,
-          customer_name: [row.passport_first_name, row.passport_surname].filter(Boolean).join(' '),
+          customer_name: [order.passport_first_name, order.passport_surname].filter(Boolean).join(' '),
           mail_service_provider: d.mail_service_provider,
         }),
       ),
