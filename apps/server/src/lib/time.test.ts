@@ -1,7 +1,7 @@
 // US Eastern times (spec §9) read the same as Intl's own America/New_York formatting, across the DST changes.
 import { describe, expect, it } from 'vitest';
 import { easternParts } from '@eta/contracts';
-import { usEastern } from './time.js';
+import { isoTime, usEastern } from './time.js';
 
 const reference = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/New_York',
@@ -55,5 +55,26 @@ describe('easternParts', () => {
 
   it('refuses an invalid date as Intl does', () => {
     expect(() => easternParts(new Date('not a date'))).toThrow(RangeError);
+  });
+});
+
+describe('isoTime', () => {
+  it('writes the ISO text of Date#toISOString for every form PostgreSQL gives a UTC timestamp in', () => {
+    const fractions = ['', '.5', '.07', '.070123', '.999999', '.0709'];
+    for (let i = 0; i < 2000; i++) {
+      const at = new Date(Date.UTC(1990, 0, 1) + Math.floor(Math.random() * 60 * 365 * 86_400) * 1000);
+      const [date, time] = at.toISOString().slice(0, 19).split('T');
+      const fraction = fractions[i % fractions.length];
+      for (const text of [`${date}T${time}${fraction}+00:00`, `${date} ${time}${fraction}+00`]) {
+        expect(isoTime(text), text).toBe(new Date(text).toISOString());
+      }
+    }
+  });
+
+  it('leaves any other text and Date values to Date', () => {
+    const at = new Date('2026-11-20T11:57:57.070Z');
+    expect(isoTime(at)).toBe('2026-11-20T11:57:57.070Z');
+    expect(isoTime('2026-11-20T06:57:57.07-05:00')).toBe('2026-11-20T11:57:57.070Z');
+    expect(() => isoTime('not a time')).toThrow(RangeError);
   });
 });

@@ -12,6 +12,7 @@ import {
 import { centsText } from '../../lib/pdf/format.js';
 import { toActivity } from '../order-detail/order-detail.service.js';
 import type { EvidenceRow } from './defence-pack.repository.js';
+import { isoTime } from '../../lib/time.js';
 
 /** Each section and the Stripe dispute-evidence fields it answers. */
 const SECTIONS: Record<EvidenceSectionKey, Omit<EvidenceSection, 'key'>> = {
@@ -34,7 +35,6 @@ const SECTION_ORDER: Record<DefencePackType, EvidenceSectionKey[]> = {
   2: ['use', 'sale', 'agreement', 'delivery', 'timeline', 'document'],
 };
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 const present = (value: string | null | undefined) => (value ? value : undefined);
 
 const customerNameOf = (row: { passport_first_name: string | null; passport_surname: string | null }) =>
@@ -61,7 +61,7 @@ export function defencePackFacts(
       gateway: present(row.gateway_name),
       transactionId: present(row.transaction_id),
       merchantName: present(row.merchant_name),
-      orderDate: iso(row.created_at),
+      orderDate: isoTime(row.created_at),
       processStatus: STATUS_LABELS[row.process_status],
       customerName: customerNameOf(row),
       customerEmail: row.email,
@@ -73,7 +73,7 @@ export function defencePackFacts(
       ipAddress: present(row.ip_address),
       browser: present(row.customer_browser),
       timezone: present(row.customer_timezone),
-      signedAt: row.customer_date ? iso(row.customer_date) : undefined,
+      signedAt: row.customer_date ? isoTime(row.customer_date) : undefined,
       signatureOnFile,
     },
     mails: row.mails.map((m) => ({
@@ -83,11 +83,11 @@ export function defencePackFacts(
       provider: m.provider,
       state: m.state,
       providerMessageId: present(m.provider_message_id),
-      queuedAt: iso(m.created_at),
-      sentAt: m.sent_at ? iso(m.sent_at) : undefined,
+      queuedAt: isoTime(m.created_at),
+      sentAt: m.sent_at ? isoTime(m.sent_at) : undefined,
     })),
     downloads: row.downloads.map((d) => ({
-      at: iso(d.created_at),
+      at: isoTime(d.created_at),
       ip: d.ip,
       device: present(d.device),
       deviceType: present(d.device_type),
@@ -102,7 +102,7 @@ export function defencePackFacts(
       contentType: d.content_type,
       sizeBytes: d.size_bytes,
       sha256: d.sha256,
-      uploadedAt: iso(d.created_at),
+      uploadedAt: isoTime(d.created_at),
       uploadedBy: present(d.uploaded_by),
       approved: i === 0,
     })),

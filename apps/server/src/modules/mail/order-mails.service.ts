@@ -11,6 +11,7 @@ import { selectCurrentDocument } from '../documents/documents.repository.js';
 import { normalizeOrderId } from '../orders/orders.repository.js';
 import { selectLatestApprovalMail, selectOrderMail, type StoredMail } from './mail.repository.js';
 import type { MailService } from './mail.service.js';
+import { isoTime } from '../../lib/time.js';
 
 /**
  * Who may be sent the approved document: a paid order that is not Deleted (an Admin restores it first) nor
@@ -32,7 +33,6 @@ export function assertMayDeliver(order: { order_id: string; process_status: stri
   }
 }
 
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 export class OrderMailsService {
   constructor(
@@ -134,7 +134,7 @@ function storedContent(m: StoredMail, siteSender: string): Omit<MailContent, 'or
     attempts: m.attempts,
     ...(m.last_error ? { last_error: m.last_error } : {}),
     ...(m.provider_message_id ? { provider_message_id: m.provider_message_id } : {}),
-    create_ts: iso(m.created_at),
-    ...(m.sent_at ? { sent_at: iso(m.sent_at) } : {}),
+    create_ts: isoTime(m.created_at),
+    ...(m.sent_at ? { sent_at: isoTime(m.sent_at) } : {}),
   };
 }

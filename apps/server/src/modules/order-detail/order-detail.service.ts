@@ -15,7 +15,7 @@ import {
 } from '@eta/contracts';
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { usEastern, utcText } from '../../lib/time.js';
+import { isoTime, usEastern, utcText } from '../../lib/time.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import { normalizeOrderId } from '../orders/orders.repository.js';
 import type { OrderMovesService } from '../orders/order-moves.service.js';
@@ -31,9 +31,15 @@ import {
   type RemarkRow,
 } from './order-detail.repository.js';
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-const dropEmpty = <T extends object>(o: T) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined && v !== '')) as T;
+/** A copy without the null, undefined and '' values: the page shows a row only when its value exists. */
+function dropEmpty<T extends object>(o: T): T {
+  const out: Record<string, unknown> = {};
+  for (const key in o) {
+    const value: unknown = o[key];
+    if (value !== null && value !== undefined && value !== '') out[key] = value;
+  }
+  return out as T;
+}
 
 const ACTION_LABELS: Record<string, string> = {
   'order.assign': 'Assigned',
@@ -57,7 +63,7 @@ const statusOf = (state: Record<string, unknown> | null) => {
 /** One audit row as a line of the order's timeline (the detail page and the defence packs). */
 export const toActivity = (row: AuditRow): ActivityEntry =>
   dropEmpty({
-    at: iso(row.at),
+    at: isoTime(row.at),
     actor: row.actor_name ?? 'System',
     action: ACTION_LABELS[row.action] ?? row.action,
     from: statusOf(row.before),
@@ -67,7 +73,7 @@ export const toActivity = (row: AuditRow): ActivityEntry =>
 const toRemark = (orderId: string, r: Omit<RemarkRow, 'created_at'> & { created_at: Date | string }): RemarkEntry => ({
   id: Number(r.id),
   order_id: orderId,
-  create_ts: iso(r.created_at),
+  create_ts: isoTime(r.created_at),
   ...usEastern(new Date(r.created_at)),
   remark_name: r.remark_name,
   remark: r.remark,
@@ -85,7 +91,7 @@ function orderFields(row: OrderJson): Record<string, unknown> {
   for (const [name, kind] of Object.entries(ORDER_DETAIL_FIELDS)) {
     const value = name === 'create_ts' ? row.created_at : row[name as keyof OrderJson];
     if (value === null || value === undefined || value === '') continue;
-    fields[name] = kind === 'timestamp' ? iso(value as string) : value;
+    fields[name] = kind === 'timestamp' ? isoTime(value as string) : value;
   }
   return fields;
 }
@@ -111,7 +117,7 @@ export class OrderDetailService {
           file1: d.original_name,
           content_type: d.content_type,
           size_bytes: d.size_bytes,
-          create_ts: iso(d.created_at),
+          create_ts: isoTime(d.created_at),
           uploaded_by: d.uploaded_by,
           customer_name: [order.passport_first_name, order.passport_surname].filter(Boolean).join(' '),
           mail_service_provider: d.mail_service_provider,
@@ -128,15 +134,15 @@ export class OrderDetailService {
           state: m.state,
           attempts: m.attempts,
           last_error: m.last_error,
-          create_ts: iso(m.created_at),
-          sent_at: m.sent_at ? iso(m.sent_at) : null,
+          create_ts: isoTime(m.created_at),
+          sent_at: m.sent_at ? isoTime(m.sent_at) : null,
           from: m.from_address,
           provider_message_id: m.provider_message_id,
-          next_attempt_at: m.state === 'queued' ? iso(m.next_attempt_at) : null,
+          next_attempt_at: m.state === 'queued' ? isoTime(m.next_attempt_at) : null,
         }),
       ),
       downloadHistory: row.downloads.map((d) =>
-        dropEmpty({ ...d, id: Number(d.id), order_id: orderId, create_ts: iso(d.created_at), created_at: undefined }),
+        dropEmpty({ ...d, id: Number(d.id), order_id: orderId, create_ts: isoTime(d.created_at), created_at: undefined }),
       ),
       remark: row.remarks.map((r) => toRemark(orderId, r)),
       activity: row.timeline.map(toActivity),
@@ -223,7 +229,7 @@ export class OrderDetailService {
     return new AppError(
       'STALE_VERSION',
       `Order ${orderId} was changed by ${who}${when} after you opened it. Nothing was overwritten: check the latest details and try again.`,
-      { data: { changedBy: who, ...(last ? { changedAt: iso(last.at) } : {}) } },
+      { data: { changedBy: who, ...(last ? { changedAt: isoTime(last.at) } : {}) } },
     );
   }
 }
