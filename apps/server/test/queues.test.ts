@@ -94,6 +94,31 @@ describe('queue definitions', () => {
     expect([...times].sort().reverse()).toEqual(times);
   });
 
+  it('pages New as one list: Standard and due Future orders merged newest first, held and waiting ones left out', async () => {
+    const db = t.database.db;
+    const at = (day: number) => new Date(Date.UTC(2020, 0, day, 12));
+    const due = { processing_type: 'Future' as const, processing_date: daysFromToday(-3) };
+    const merged = [
+      await insertOrder(db, { created_at: at(1) }),
+      await insertOrder(db, { ...due, created_at: at(2) }),
+      await insertOrder(db, { ...due, created_at: at(3) }),
+      await insertOrder(db, { created_at: at(4) }),
+      await insertOrder(db, { ...due, created_at: at(4) }),
+      await insertOrder(db, { created_at: at(5) }),
+    ].reverse(); // newest first; of the two day-4 orders the later insert (higher id) comes first
+    await insertOrder(db, { ...due, created_at: at(3), assign_to: bob.id });
+
+    const seen: string[] = [];
+    for (let page = 1; page <= 4; page += 1) {
+      const { data } = (await get(`/api/admin/get-orders-list/newOrder?page=${page}&limit=2`, alice.token)).json();
+      seen.push(...data.rows.map((r: { order_id: string }) => r.order_id));
+    }
+    // The beforeAll orders were bought today, so they lead; these follow in time order. Its not-yet-due Future
+    // order and the held one above are in no page.
+    expect(seen.slice(0, 2).sort()).toEqual([...expected.newOrder].sort());
+    expect(seen.slice(2)).toEqual(merged);
+  });
+
   it('shows the assignee by name and the row fields of spec §3 Version A', async () => {
     const { data } = (await get('/api/admin/get-orders-list/pendingOrder', alice.token)).json();
     const row = data.rows.find((r: { order_id: string }) => r.order_id === expected.pendingOrder[0]);

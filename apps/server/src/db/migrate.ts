@@ -8,6 +8,7 @@ import * as m005 from './migrations/005-mail-outbox.js';
 import * as m006 from './migrations/006-invoices.js';
 import * as m007 from './migrations/007-administration.js';
 import * as m008 from './migrations/008-portal-menu-links.js';
+import * as m009 from './migrations/009-new-queue-walk.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '006-invoices': m006,
   '007-administration': m007,
   '008-portal-menu-links': m008,
+  '009-new-queue-walk': m009,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

@@ -3,7 +3,7 @@ import { sql, type ExpressionBuilder, type Kysely, type QueryCreator, type Trans
 import { MONTH_LABELS, type OrderListRow, type ProcessStatus, type QueueName } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { customPlan } from '../../db/prepared-pool.js';
-import { queueFilter } from './queues.js';
+import { newQueueParts, queueFilter } from './queues.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -89,10 +89,37 @@ function pageIds(db: Db, q: QueueQuery) {
   }
   // Deferred join: the offset is walked over the queue's index (ids only, an index-only scan on a vacuumed
   // table), and only the `limit` rows on the page are read from the table. Page 1000 stays cheap.
+  if (q.queue === 'newOrder' && !q.search) return newQueuePageIds(db, q);
   const base = baseQuery(db, q, q.searchPlan !== 'queue-order').select(keys);
   return (byProcessingDate(q.queue) ? base.orderBy('orders.processing_date', 'asc') : base)
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
+    .limit(rowCount(q.limit))
+    .$if(q.offset > 0, (page) => page.offset(q.offset));
+}
+
+/**
+ * A New page: each part of the queue (queues.ts newQueueParts) walked in queue order on its own index, and the
+ * two merged. PostgreSQL merges (Merge Append) only when each branch is an ordered subquery of its own.
+ */
+function newQueuePageIds(db: Db, q: QueueQuery) {
+  const part = (index: 0 | 1) =>
+    db
+      .selectFrom((d) =>
+        d
+          .selectFrom('orders')
+          .where((eb) => newQueueParts(eb)[index])
+          .select(['orders.id', 'orders.created_at', sql<string | null>`null::date`.as('processing_date')])
+          .orderBy('orders.created_at', 'desc')
+          .orderBy('orders.id', 'desc')
+          .as(index === 0 ? 'standard' : 'due'),
+      )
+      .selectAll();
+  return db
+    .selectFrom(part(0).unionAll(part(1)).as('new_queue'))
+    .selectAll()
+    .orderBy('new_queue.created_at', 'desc')
+    .orderBy('new_queue.id', 'desc')
     .limit(rowCount(q.limit))
     .$if(q.offset > 0, (page) => page.offset(q.offset));
 }

@@ -19,22 +19,29 @@ const today = sql<string>`current_date`;
  */
 const lit = <T extends string>(value: T) => sql.lit<T>(value);
 
+/**
+ * The New queue in its two parts, each with an index of its own: Standard orders (orders_new_standard_idx) and
+ * Future orders whose processing date has come (orders_future_idx, INCLUDE assign_to). A page merges the two
+ * walks (orders.repository), so the Future orders still waiting are never walked over.
+ */
+export function newQueueParts(eb: Eb): [Expression<SqlBool>, Expression<SqlBool>] {
+  const unassignedNew = [
+    eb('orders.payment_status', '=', lit('Success')),
+    eb('orders.process_status', '=', lit('New')),
+    eb('orders.assign_to', 'is', null),
+  ];
+  return [
+    eb.and([...unassignedNew, eb('orders.processing_type', '=', lit('Standard'))]),
+    eb.and([...unassignedNew, eb('orders.processing_type', '=', lit('Future')), eb('orders.processing_date', '<=', today)]),
+  ];
+}
+
 export function queueFilter(queue: QueueName, eb: Eb, staffId: number): Expression<SqlBool> {
   const paid = eb('orders.payment_status', '=', lit('Success'));
   const status = (s: ProcessStatus) => eb.and([paid, eb('orders.process_status', '=', lit(s))]);
   switch (queue) {
     case 'newOrder':
-      // Index: orders_new_queue_idx (created_at DESC, id DESC); not-yet-due Future rows are filtered out.
-      return eb.and([
-        paid,
-        eb('orders.process_status', '=', lit('New')),
-        eb('orders.assign_to', 'is', null),
-        eb('orders.processing_type', '<>', lit('Priority')), // implied below; stated so the partial index matches
-        eb.or([
-          eb('orders.processing_type', '=', lit('Standard')),
-          eb.and([eb('orders.processing_type', '=', lit('Future')), eb('orders.processing_date', '<=', today)]),
-        ]),
-      ]);
+      return eb.or(newQueueParts(eb));
     case 'priorityOrder':
       // Index: orders_priority_queue_idx (created_at DESC, id DESC).
       return eb.and([
@@ -44,7 +51,7 @@ export function queueFilter(queue: QueueName, eb: Eb, staffId: number): Expressi
         eb('orders.processing_type', '=', lit('Priority')),
       ]);
     case 'futureOrder':
-      // Index: orders_future_idx (processing_date, ...).
+      // Index: orders_future_idx (processing_date, created_at DESC, id DESC) INCLUDE (assign_to).
       return eb.and([
         paid,
         eb('orders.process_status', '=', lit('New')),
