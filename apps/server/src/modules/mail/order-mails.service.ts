@@ -33,7 +33,6 @@ export function assertMayDeliver(order: { order_id: string; process_status: stri
   }
 }
 
-
 export class OrderMailsService {
   constructor(
     private readonly db: Kysely<DB>,

@@ -67,7 +67,9 @@ export interface AuditRow {
 }
 
 /** The order row as PostgreSQL's row_to_json writes it: timestamps are ISO 8601 text, everything else as read. */
-export type OrderJson = { [K in keyof Order]: Order[K] extends Date ? string : Order[K] extends Date | null ? string | null : Order[K] };
+export type OrderJson = {
+  [K in keyof Order]: Order[K] extends Date ? string : Order[K] extends Date | null ? string | null : Order[K];
+};
 
 export type OrderDetailRow = {
   order: OrderJson;

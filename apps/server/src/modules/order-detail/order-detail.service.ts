@@ -142,7 +142,13 @@ export class OrderDetailService {
         }),
       ),
       downloadHistory: row.downloads.map((d) =>
-        dropEmpty({ ...d, id: Number(d.id), order_id: orderId, create_ts: isoTime(d.created_at), created_at: undefined }),
+        dropEmpty({
+          ...d,
+          id: Number(d.id),
+          order_id: orderId,
+          create_ts: isoTime(d.created_at),
+          created_at: undefined,
+        }),
       ),
       remark: row.remarks.map((r) => toRemark(orderId, r)),
       activity: row.timeline.map(toActivity),

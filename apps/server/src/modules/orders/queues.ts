@@ -32,7 +32,11 @@ export function newQueueParts(eb: Eb): [Expression<SqlBool>, Expression<SqlBool>
   ];
   return [
     eb.and([...unassignedNew, eb('orders.processing_type', '=', lit('Standard'))]),
-    eb.and([...unassignedNew, eb('orders.processing_type', '=', lit('Future')), eb('orders.processing_date', '<=', today)]),
+    eb.and([
+      ...unassignedNew,
+      eb('orders.processing_type', '=', lit('Future')),
+      eb('orders.processing_date', '<=', today),
+    ]),
   ];
 }
 
