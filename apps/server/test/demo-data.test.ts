@@ -208,4 +208,43 @@ describe('demo data', () => {
     const c = await counters(first.db);
     expect(c.kept).toEqual(c.counted);
   });
+
+  it('sets indexes and foreign keys aside for a large load and restores them exactly, enforced again', async () => {
+    const db = await createTestDatabase();
+    const schema = async () => {
+      const { rows } = await sql<{ kind: string; name: string; definition: string }>`
+        SELECT 'index' AS kind, c.relname AS name,
+               pg_get_indexdef(i.indexrelid) || coalesce(' stats ' || (
+                 SELECT string_agg(a.attnum || '=' || a.attstattarget, ',' ORDER BY a.attnum) FROM pg_attribute a
+                  WHERE a.attrelid = i.indexrelid AND a.attstattarget > 0), '') AS definition
+          FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+         WHERE i.indrelid IN ('orders'::regclass, 'remarks'::regclass, 'mails'::regclass, 'downloads'::regclass)
+        UNION ALL
+        SELECT 'constraint', conrelid::regclass::text || '.' || conname, pg_get_constraintdef(oid)
+          FROM pg_constraint WHERE conrelid IN ('orders'::regclass, 'remarks'::regclass, 'mails'::regclass,
+                                                'downloads'::regclass)
+         ORDER BY 1, 2`.execute(db.db);
+      return rows;
+    };
+    try {
+      const before = await schema();
+      expect(before.filter((r) => r.kind === 'constraint' && /^FOREIGN KEY /.test(r.definition))).not.toEqual([]);
+      expect(before.some((r) => r.definition.includes(' stats '))).toBe(true);
+      const phases = new Set<string>();
+      const loaded = await seedDemoData(db.db, {
+        orders: 120,
+        seed: 3,
+        bulkLoadAbove: 100,
+        onProgress: (p) => phases.add(p.phase),
+      });
+      expect(loaded.orders).toBe(120);
+      expect(phases.has('indexes')).toBe(true); // the bulk path ran
+      expect(await schema()).toEqual(before);
+      await expect(
+        sql`INSERT INTO remarks (order_id, remark_name, remark) VALUES (-1, 'x', 'no such order')`.execute(db.db),
+      ).rejects.toThrow(/foreign key/);
+    } finally {
+      await db.close();
+    }
+  });
 });
