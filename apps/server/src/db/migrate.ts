@@ -9,6 +9,7 @@ import * as m006 from './migrations/006-invoices.js';
 import * as m007 from './migrations/007-administration.js';
 import * as m008 from './migrations/008-portal-menu-links.js';
 import * as m009 from './migrations/009-new-queue-walk.js';
+import * as m010 from './migrations/010-search-statistics.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '007-administration': m007,
   '008-portal-menu-links': m008,
   '009-new-queue-walk': m009,
+  '010-search-statistics': m010,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
