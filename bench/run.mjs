@@ -1,7 +1,7 @@
 // `npm run bench`: seeds a million orders into the PostgreSQL at DATABASE_URL (once), starts the real
 // built server against it, drives each endpoint with autocannon at concurrency 8 (the defence pack at 4, the
 // issue's figure) and measures the bare SQL of each endpoint with EXPLAIN ANALYZE. Prints a table, writes
-// bench/results/<date>.json and the table in docs/PERFORMANCE.md. Targets live here, never in unit tests.
+// bench/results/<date>T<hh-mm>.json and the table in docs/PERFORMANCE.md. Targets live here, never in unit tests.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -571,7 +571,9 @@ async function main() {
   }
 
   if (only) return;
-  const date = new Date().toISOString().slice(0, 10);
+  // One file per run (date and UTC time): several runs a day each keep their raw figures.
+  const stamp = new Date().toISOString().slice(0, 16).replace(':', '-');
+  const date = stamp.slice(0, 10);
   const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? ''}, Node ${process.version}`;
   const report = {
     date,
@@ -585,7 +587,7 @@ async function main() {
     results,
   };
   await mkdir(path.join(root, 'bench/results'), { recursive: true });
-  await writeFile(path.join(root, `bench/results/${date}.json`), JSON.stringify(report, null, 2) + '\n');
+  await writeFile(path.join(root, `bench/results/${stamp}.json`), JSON.stringify(report, null, 2) + '\n');
   await writeTable(report);
   if (results.some((r) => !r.meets)) console.log('\nSome targets were missed: see docs/PERFORMANCE.md.');
 }

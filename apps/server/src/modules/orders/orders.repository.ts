@@ -87,9 +87,9 @@ function pageIds(db: Db, q: QueueQuery) {
       .limit(rowCount(q.limit))
       .$if(q.offset > 0, (page) => page.offset(q.offset));
   }
+  if (q.queue === 'newOrder' && !q.search) return newQueuePageIds(db, q);
   // Deferred join: the offset is walked over the queue's index (ids only, an index-only scan on a vacuumed
   // table), and only the `limit` rows on the page are read from the table. Page 1000 stays cheap.
-  if (q.queue === 'newOrder' && !q.search) return newQueuePageIds(db, q);
   const base = baseQuery(db, q, q.searchPlan !== 'queue-order').select(keys);
   return (byProcessingDate(q.queue) ? base.orderBy('orders.processing_date', 'asc') : base)
     .orderBy('orders.created_at', 'desc')
