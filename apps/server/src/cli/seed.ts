@@ -96,7 +96,9 @@ async function main(): Promise<number> {
   const abort = new AbortController();
   process.on('SIGINT', () => {
     if (abort.signal.aborted) process.exit(130);
-    process.stderr.write('\nStopping after the current batch (Ctrl-C again to quit now, leaving indexes and foreign keys dropped)…\n');
+    process.stderr.write(
+      '\nStopping after the current batch (Ctrl-C again to quit now, leaving indexes and foreign keys dropped)…\n',
+    );
     abort.abort();
   });
   try {
