@@ -452,25 +452,28 @@ async function main() {
     }
   }
   // Search: the commonest first name, surname and e-mail domain of the data (picked by frequency), at page 1 and
-  // page 20, plus an order id fragment. Each searches Order History, the widest queue.
+  // page 20, plus an order id fragment, in Order History, the widest queue; and the commonest first name and
+  // e-mail domain in New, whose searches walk an index of their own (migration 011).
   const terms = await commonSearchTerms(pool);
-  for (const [label, value, pages] of [
-    ['order id fragment', idFragment, [1]],
-    ['commonest first name', terms.firstName, [1, 20]],
-    ['commonest surname', terms.surname, [1, 20]],
-    ['commonest e-mail domain', terms.domain, [1, 20]],
+  for (const [label, value, pages, queue] of [
+    ['order id fragment', idFragment, [1], 'orderHistory'],
+    ['commonest first name', terms.firstName, [1, 20], 'orderHistory'],
+    ['commonest surname', terms.surname, [1, 20], 'orderHistory'],
+    ['commonest e-mail domain', terms.domain, [1, 20], 'orderHistory'],
+    ['commonest first name', terms.firstName, [1], 'newOrder'],
+    ['commonest e-mail domain', terms.domain, [1], 'newOrder'],
   ]) {
     for (const page of pages) {
       const start = (page - 1) * PAGE_SIZE;
       cases.push({
-        name: `search ${label} "${value}" page ${page}`,
+        name: `search ${label} "${value}"${queue === 'newOrder' ? ' in New' : ''} page ${page}`,
         kind: 'search',
         method: 'POST',
         path: '/api/admin/search-order',
-        body: { start, end: start + PAGE_SIZE, searchVal: value, folderName: 'orderHistory' },
+        body: { start, end: start + PAGE_SIZE, searchVal: value, folderName: queue },
         // An id fragment may also occur in a telephone number: at least the order itself is found.
         ...(label === 'order id fragment' ? { minRows: 1 } : { rows: PAGE_SIZE }),
-        call: (s) => s.queries.searchQueue(staff, 'orderHistory', value, start, start + PAGE_SIZE),
+        call: (s) => s.queries.searchQueue(staff, queue, value, start, start + PAGE_SIZE),
       });
     }
   }

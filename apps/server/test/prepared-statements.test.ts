@@ -63,7 +63,11 @@ describe.runIf(testBackend() === 'postgres')('prepared statements on PostgreSQL'
       found = result.total;
     });
     expect(found).toBe(3);
-    expect(prepared.filter((p) => /like|strpos/i.test(p.statement))).toEqual([]);
+    // No statement that filters by the pattern is prepared. The density probe (its subquery is `first_rows`) may
+    // be: it tests the pattern in its select list only, so any pattern walks the queue's newest rows alike.
+    const probe = (p: { statement: string }) => /first_rows/.test(p.statement);
+    expect(prepared.filter((p) => !probe(p) && /like|strpos/i.test(p.statement))).toEqual([]);
+    expect(prepared.some(probe)).toBe(true);
   });
 
   it('runs a script of several statements, which a prepared statement cannot hold', async () => {

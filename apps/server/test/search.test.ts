@@ -107,6 +107,15 @@ describe('search-order', () => {
     );
   });
 
+  it('counts a rare fragment exactly in a queue whose newest orders all match a common one', async () => {
+    // After the test before, New's newest orders are all "Commonname": that fragment is counted by walking the
+    // queue, this one through the trigram index, and both answers are exact.
+    const rare = await search('ETA-700000007', 'newOrder');
+    expect(rare).toMatchObject({ total: 1, totalCapped: false });
+    expect(ids(rare)).toEqual(['ETA-700000007']);
+    expect(await search('commonname', 'newOrder')).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+  });
+
   it('refuses a bad window or an unknown queue', async () => {
     for (const payload of [
       { start: 5, end: 5, searchVal: 'x', folderName: 'newOrder' },

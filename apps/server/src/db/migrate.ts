@@ -10,6 +10,7 @@ import * as m007 from './migrations/007-administration.js';
 import * as m008 from './migrations/008-portal-menu-links.js';
 import * as m009 from './migrations/009-new-queue-walk.js';
 import * as m010 from './migrations/010-search-statistics.js';
+import * as m011 from './migrations/011-new-queue-search.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '008-portal-menu-links': m008,
   '009-new-queue-walk': m009,
   '010-search-statistics': m010,
+  '011-new-queue-search': m011,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

@@ -1,8 +1,7 @@
-// The search index's expression goes back to the default statistics target (migration 001 set 1,000). That
-// target made ANALYZE sample 300,000 rows for every column of orders: 29 s of a 1M-order seed, against 1.8 s.
-// The search no longer leans on the estimate: the service picks the page plan from a capped count
-// (order-queries.service), and with the default sample the count's own plans stay right at a million orders
-// (a rare fragment on the trigram index, "gmail" on the table walk: 6.5 ms, where the bitmap took 85 ms).
+// The search index's expression back to the default statistics target (migration 001 set 1,000): that target
+// made ANALYZE sample 300,000 rows for every column of orders, 29 s of a 1M-order seed against 1.8 s.
+// Superseded by 011, which sets 300: at the default the estimate for a common name was 100x off ("oliver":
+// 100 rows for 10,545), and searches within the smaller queues picked slow plans from it.
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -13,10 +13,19 @@ import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { assertCan } from '../auth/permissions.js';
 import { selectFolderCounts } from './folder-counts.repository.js';
-import { countQueueRows, selectFutureMonthCounts, selectQueuePage } from './orders.repository.js';
+import { countQueueRows, probeSearch, selectFutureMonthCounts, selectQueuePage } from './orders.repository.js';
 
 /** A search stops counting here: the count of a very common fragment would cost more than it tells. */
 export const SEARCH_COUNT_CAP = 1_000;
+
+/**
+ * A search first tests the queue's newest rows; when at least this share of them match, the fragment is dense
+ * and the count walks the queue instead of using the trigram index. At a million orders the two cost the same
+ * near 5 %: the walk ~1 µs a row until 1,001 matches, the index ~0.35 µs per candidate in the whole table
+ * plus ~4.4 µs to recheck each match ("gmail", 37 %: the bitmap took 62-85 ms, the walk 6 ms).
+ */
+const SEARCH_PROBE_ROWS = 200;
+const DENSE_SHARE = 0.05;
 
 const assertQueueAccess = (staff: Staff, queue: QueueName) =>
   assertCan(staff.type, queueCapability(queue), `open ${QUEUES[queue].title}`);
@@ -54,9 +63,11 @@ export class OrderQueriesService {
     if (end <= start) throw new AppError('VALIDATION_FAILED', 'end must be greater than start.');
     const limit = Math.min(end - start, 5000);
     const q = { queue, staffId: staff.id, search: searchVal };
-    // The capped count goes first (it always runs on the trigram index and costs a bounded amount); what it
-    // finds decides how the page is fetched, so a misjudged row estimate can never pick a slow plan.
-    const counted = await countQueueRows(this.db, q, SEARCH_COUNT_CAP + 1);
+    // The capped count goes first, on the trigram index unless the newest rows show the fragment is dense; what
+    // it finds decides how the page is fetched, so a misjudged row estimate can never pick a slow plan.
+    const probe = await probeSearch(this.db, q, SEARCH_PROBE_ROWS);
+    const dense = probe.walked > 0 && probe.matched >= probe.walked * DENSE_SHARE;
+    const counted = await countQueueRows(this.db, q, SEARCH_COUNT_CAP + 1, !dense);
     const searchPlan = counted > SEARCH_COUNT_CAP ? 'queue-order' : 'matches-first';
     const rows = counted === 0 ? [] : await selectQueuePage(this.db, { ...q, offset: start, limit, searchPlan });
     const totalCapped = counted > SEARCH_COUNT_CAP;

@@ -170,9 +170,13 @@ export async function selectQueuePage(db: Db, q: QueueQuery): Promise<OrderListR
 
 const monthLabel = (isoDate: string) => MONTH_LABELS[Number(isoDate.slice(5, 7)) - 1] ?? null;
 
-/** Exact count of a filtered queue (month or search), stopping at `cap` rows. */
-export async function countQueueRows(db: Db, q: BaseQuery, cap: number): Promise<number> {
-  const inner = baseQuery(db, q)
+/**
+ * Exact count of a filtered queue (month or search), stopping at `cap` rows. `useSearchIndex` false: a search
+ * may not use the trigram index (for a fragment most orders contain, walking the queue finds `cap` matches at
+ * once, while the index's bitmap would hold a third of the table).
+ */
+export async function countQueueRows(db: Db, q: BaseQuery, cap: number, useSearchIndex = true): Promise<number> {
+  const inner = baseQuery(db, q, useSearchIndex)
     .select(sql`1`.as('one'))
     .limit(rowCount(cap));
   const row = await db
@@ -181,6 +185,27 @@ export async function countQueueRows(db: Db, q: BaseQuery, cap: number): Promise
     .$if(Boolean(q.search), (count) => count.modifyEnd(customPlan))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * How many of the queue's `rows` first rows (in queue order) a search matches: a density measured on the data,
+ * so the count's plan never rests on a row estimate (order-queries.service).
+ */
+export async function probeSearch(db: Db, q: BaseQuery, rows: number): Promise<{ walked: number; matched: number }> {
+  const firstRows = baseQuery(db, { ...q, search: undefined })
+    .select(sql<boolean>`strpos(${searchText}, ${q.search?.trim().toLowerCase() ?? ''}) > 0`.as('hit'))
+    .$call((query) => (byProcessingDate(q.queue) ? query.orderBy('orders.processing_date', 'asc') : query))
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(rowCount(rows));
+  const row = await db
+    .selectFrom(firstRows.as('first_rows'))
+    .select((eb) => [
+      eb.fn.countAll<number>().as('walked'),
+      sql<number>`count(*) FILTER (WHERE first_rows.hit)`.as('matched'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { walked: Number(row.walked), matched: Number(row.matched) };
 }
 
 /** Future orders per processing month, from order_counters (migration 002). */

@@ -19,33 +19,43 @@ const today = sql<string>`current_date`;
  */
 const lit = <T extends string>(value: T) => sql.lit<T>(value);
 
+/** The New queue: unassigned paid New orders, Standard or Future with their processing date come. */
+function newQueue(eb: Eb) {
+  return {
+    unassignedNew: [
+      eb('orders.payment_status', '=', lit('Success')),
+      eb('orders.process_status', '=', lit('New')),
+      eb('orders.assign_to', 'is', null),
+    ],
+    standard: eb('orders.processing_type', '=', lit('Standard')),
+    dueFuture: eb.and([eb('orders.processing_type', '=', lit('Future')), eb('orders.processing_date', '<=', today)]),
+  };
+}
+
 /**
- * The New queue in its two parts, each with an index of its own: Standard orders (orders_new_standard_idx) and
- * Future orders whose processing date has come (orders_future_idx, INCLUDE assign_to). A page merges the two
- * walks (orders.repository), so the Future orders still waiting are never walked over.
+ * New in its two parts, each with an index of its own: Standard orders (orders_new_standard_idx) and Future
+ * orders whose processing date has come (orders_future_idx, INCLUDE assign_to). A page merges the two walks
+ * (orders.repository), so the Future orders still waiting are never walked over.
  */
 export function newQueueParts(eb: Eb): [Expression<SqlBool>, Expression<SqlBool>] {
-  const unassignedNew = [
-    eb('orders.payment_status', '=', lit('Success')),
-    eb('orders.process_status', '=', lit('New')),
-    eb('orders.assign_to', 'is', null),
-  ];
-  return [
-    eb.and([...unassignedNew, eb('orders.processing_type', '=', lit('Standard'))]),
-    eb.and([
-      ...unassignedNew,
-      eb('orders.processing_type', '=', lit('Future')),
-      eb('orders.processing_date', '<=', today),
-    ]),
-  ];
+  const { unassignedNew, standard, dueFuture } = newQueue(eb);
+  return [eb.and([...unassignedNew, standard]), eb.and([...unassignedNew, dueFuture])];
 }
 
 export function queueFilter(queue: QueueName, eb: Eb, staffId: number): Expression<SqlBool> {
   const paid = eb('orders.payment_status', '=', lit('Success'));
   const status = (s: ProcessStatus) => eb.and([paid, eb('orders.process_status', '=', lit(s))]);
   switch (queue) {
-    case 'newOrder':
-      return eb.or(newQueueParts(eb));
+    case 'newOrder': {
+      // A search or count walks orders_new_queue_idx (created_at DESC, id DESC) INCLUDE (processing_type,
+      // processing_date), Standard and all Future orders together; `<> 'Priority'` is stated so it matches.
+      const { unassignedNew, standard, dueFuture } = newQueue(eb);
+      return eb.and([
+        ...unassignedNew,
+        eb('orders.processing_type', '<>', lit('Priority')),
+        eb.or([standard, dueFuture]),
+      ]);
+    }
     case 'priorityOrder':
       // Index: orders_priority_queue_idx (created_at DESC, id DESC).
       return eb.and([
