@@ -172,12 +172,18 @@ const monthLabel = (isoDate: string) => MONTH_LABELS[Number(isoDate.slice(5, 7))
 
 /**
  * Exact count of a filtered queue (month or search), stopping at `cap` rows. `useSearchIndex` false: a search
- * may not use the trigram index (for a fragment most orders contain, walking the queue finds `cap` matches at
- * once, while the index's bitmap would hold a third of the table).
+ * walks the queue in queue order instead of using the trigram index. For a fragment its newest orders often
+ * contain, that finds `cap` matches at once among rows in memory, where the index's bitmap would hold a third
+ * of the table and a scan in table order would start at its oldest, coldest pages (8-9 ms for "gmail").
  */
 export async function countQueueRows(db: Db, q: BaseQuery, cap: number, useSearchIndex = true): Promise<number> {
   const inner = baseQuery(db, q, useSearchIndex)
     .select(sql`1`.as('one'))
+    .$if(!useSearchIndex, (walk) =>
+      (byProcessingDate(q.queue) ? walk.orderBy('orders.processing_date', 'asc') : walk)
+        .orderBy('orders.created_at', 'desc')
+        .orderBy('orders.id', 'desc'),
+    )
     .limit(rowCount(cap));
   const row = await db
     .selectFrom(inner.as('matches'))
