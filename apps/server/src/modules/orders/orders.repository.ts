@@ -1,5 +1,12 @@
 // All SQL of the order queues. Hot queries name the index they rely on (migrations/001).
-import { sql, type ExpressionBuilder, type Kysely, type QueryCreator, type Transaction } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Kysely,
+  type QueryCreator,
+  type SelectQueryBuilder,
+  type Transaction,
+} from 'kysely';
 import { MONTH_LABELS, type OrderListRow, type ProcessStatus, type QueueName } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { customPlan } from '../../db/prepared-pool.js';
@@ -12,6 +19,12 @@ const searchText = sql<string>`lower(orders.order_id || ' ' || coalesce(orders.p
   coalesce(orders.passport_surname, '') || ' ' || orders.email || ' ' || coalesce(orders.telephone_number, ''))`;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** What a search looks for: the typed text, trimmed and lower-cased like the search text. */
+const needleOf = (search: string | undefined) => search?.trim().toLowerCase();
+
+/** Whether a row's search text holds the needle, without the trigram index (strpos cannot use it). */
+const holds = (needle: string) => sql<boolean>`strpos(${searchText}, ${needle}) > 0`;
 
 /**
  * A page's size goes into the SQL text (there are a handful of sizes) and its offset only when it is not 0: the
@@ -46,12 +59,10 @@ function baseQuery(db: QueryCreator<DB>, q: BaseQuery, useSearchIndex = true) {
   if (q.month !== undefined) {
     query = query.where(sql<number>`extract(month from orders.processing_date)`, '=', q.month);
   }
-  const needle = q.search?.trim().toLowerCase();
+  const needle = needleOf(q.search);
   if (needle) {
     // LIKE can use orders_search_trgm_idx; strpos cannot, which keeps the planner on the queue's own index.
-    query = useSearchIndex
-      ? query.where(searchText, 'like', `%${escapeLike(needle)}%`)
-      : query.where(sql<number>`strpos(${searchText}, ${needle})`, '>', 0);
+    query = useSearchIndex ? query.where(searchText, 'like', `%${escapeLike(needle)}%`) : query.where(holds(needle));
   }
   return query;
 }
@@ -61,6 +72,13 @@ function baseQuery(db: QueryCreator<DB>, q: BaseQuery, useSearchIndex = true) {
  * is worked by the day processing may start, soonest first (index orders_future_idx matches this order).
  */
 const byProcessingDate = (queue: QueueName) => queue === 'futureOrder';
+
+/** A query over orders in its queue's order. */
+function inQueueOrder<O>(query: SelectQueryBuilder<DB, 'orders', O>, queue: QueueName) {
+  return (byProcessingDate(queue) ? query.orderBy('orders.processing_date', 'asc') : query)
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc');
+}
 
 /** The ids and sort keys of one page, in queue order. */
 function pageIds(db: Db, q: QueueQuery) {
@@ -90,10 +108,7 @@ function pageIds(db: Db, q: QueueQuery) {
   if (q.queue === 'newOrder' && !q.search) return newQueuePageIds(db, q);
   // Deferred join: the offset is walked over the queue's index (ids only, an index-only scan on a vacuumed
   // table), and only the `limit` rows on the page are read from the table. Page 1000 stays cheap.
-  const base = baseQuery(db, q, q.searchPlan !== 'queue-order').select(keys);
-  return (byProcessingDate(q.queue) ? base.orderBy('orders.processing_date', 'asc') : base)
-    .orderBy('orders.created_at', 'desc')
-    .orderBy('orders.id', 'desc')
+  return inQueueOrder(baseQuery(db, q, q.searchPlan !== 'queue-order').select(keys), q.queue)
     .limit(rowCount(q.limit))
     .$if(q.offset > 0, (page) => page.offset(q.offset));
 }
@@ -179,11 +194,7 @@ const monthLabel = (isoDate: string) => MONTH_LABELS[Number(isoDate.slice(5, 7))
 export async function countQueueRows(db: Db, q: BaseQuery, cap: number, useSearchIndex = true): Promise<number> {
   const inner = baseQuery(db, q, useSearchIndex)
     .select(sql`1`.as('one'))
-    .$if(!useSearchIndex, (walk) =>
-      (byProcessingDate(q.queue) ? walk.orderBy('orders.processing_date', 'asc') : walk)
-        .orderBy('orders.created_at', 'desc')
-        .orderBy('orders.id', 'desc'),
-    )
+    .$if(!useSearchIndex, (walk) => inQueueOrder(walk, q.queue))
     .limit(rowCount(cap));
   const row = await db
     .selectFrom(inner.as('matches'))
@@ -199,10 +210,8 @@ export async function countQueueRows(db: Db, q: BaseQuery, cap: number, useSearc
  */
 export async function probeSearch(db: Db, q: BaseQuery, rows: number): Promise<{ walked: number; matched: number }> {
   const firstRows = baseQuery(db, { ...q, search: undefined })
-    .select(sql<boolean>`strpos(${searchText}, ${q.search?.trim().toLowerCase() ?? ''}) > 0`.as('hit'))
-    .$call((query) => (byProcessingDate(q.queue) ? query.orderBy('orders.processing_date', 'asc') : query))
-    .orderBy('orders.created_at', 'desc')
-    .orderBy('orders.id', 'desc')
+    .select(holds(needleOf(q.search) ?? '').as('hit'))
+    .$call((query) => inQueueOrder(query, q.queue))
     .limit(rowCount(rows));
   const row = await db
     .selectFrom(firstRows.as('first_rows'))
