@@ -1,11 +1,13 @@
 // Prepared statements on PostgreSQL (db/prepared-pool): a queue page is parsed once per connection and keeps its
-// plan; a search is planned afresh for its pattern; scripts of several statements still run. PGlite runs in the
-// server's own process and has no use for them, so this file is about the PostgreSQL driver only.
+// plan; a search is planned afresh for its pattern, except the week-by-week walk, whose plan is the same for all;
+// scripts of several statements still run. PGlite runs in the server's own process and has no use for them, so
+// this file is about the PostgreSQL driver only.
 import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB, Staff } from '../src/db/schema.js';
 import { StatementNames } from '../src/db/prepared-pool.js';
 import { OrderQueriesService } from '../src/modules/orders/order-queries.service.js';
+import { walkSearchByWeek } from '../src/modules/orders/orders.repository.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { insertOrder } from './helpers/orders.js';
 import { testBackend } from './helpers/test-database.js';
@@ -68,6 +70,19 @@ describe.runIf(testBackend() === 'postgres')('prepared statements on PostgreSQL'
     const probe = (p: { statement: string }) => /first_rows/.test(p.statement);
     expect(prepared.filter((p) => !probe(p) && /like|strpos/i.test(p.statement))).toEqual([]);
     expect(prepared.some(probe)).toBe(true);
+  });
+
+  it('prepares the week-by-week walk once: each week is read through the search index whatever the fragment', async () => {
+    const found: number[] = [];
+    const prepared = await preparedBy(async (trx) => {
+      for (const search of ['prepared0', 'PREPARED1', 'red2', 'nothing like it', 'prepared', 'pared', 'ared1']) {
+        found.push((await walkSearchByWeek(trx, { queue: 'orderHistory', staffId: staff.id, search }, 1001)).length);
+      }
+    });
+    expect(found).toEqual([1, 1, 1, 0, 3, 3, 1]);
+    const walk = prepared.filter((p) => /generate_series/.test(p.statement));
+    expect(walk).toHaveLength(1);
+    expect(walk[0]!.generic_plans + walk[0]!.custom_plans).toBe(7);
   });
 
   it('runs a script of several statements, which a prepared statement cannot hold', async () => {

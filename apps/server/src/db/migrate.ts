@@ -11,6 +11,7 @@ import * as m008 from './migrations/008-portal-menu-links.js';
 import * as m009 from './migrations/009-new-queue-walk.js';
 import * as m010 from './migrations/010-search-statistics.js';
 import * as m011 from './migrations/011-new-queue-search.js';
+import * as m012 from './migrations/012-search-by-week.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '009-new-queue-walk': m009,
   '010-search-statistics': m010,
   '011-new-queue-search': m011,
+  '012-search-by-week': m012,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,8 @@
 // All SQL of the order queues. Hot queries name the index they rely on (migrations/001).
 import {
   sql,
+  type AliasedSelectQueryBuilder,
+  type Expression,
   type ExpressionBuilder,
   type Kysely,
   type QueryCreator,
@@ -14,16 +16,23 @@ import { newQueueParts, queueFilter } from './queues.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** The search expression; it must stay identical to the one of orders_search_trgm_idx. */
+/** The search expression; it must stay identical to the one of orders_search_idx (migration 012). */
 const searchText = sql<string>`lower(orders.order_id || ' ' || coalesce(orders.passport_first_name, '') || ' ' ||
   coalesce(orders.passport_surname, '') || ' ' || orders.email || ' ' || coalesce(orders.telephone_number, ''))`;
+
+/**
+ * The week an order was bought, the other key of orders_search_idx (the same expression, so the index matches
+ * it). Weeks are whole, so weeks newest first, each sorted newest first, is the queue's own order.
+ */
+const searchWeek = (createdAt: Expression<Date>) =>
+  sql<Date>`date_bin('7 days', ${createdAt}, '2000-01-03 00:00:00+00')`;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** What a search looks for: the typed text, trimmed and lower-cased like the search text. */
 const needleOf = (search: string | undefined) => search?.trim().toLowerCase();
 
-/** Whether a row's search text holds the needle, without the trigram index (strpos cannot use it). */
+/** Whether a row's search text holds the needle, without the search index (strpos cannot use it). */
 const holds = (needle: string) => sql<boolean>`strpos(${searchText}, ${needle}) > 0`;
 
 /**
@@ -43,25 +52,22 @@ export interface QueueQuery {
   limit: number;
   /** Future queue: processing month 1-12. */
   month?: number | undefined;
-  search?: string | undefined;
-  /**
-   * How a search finds its page. 'matches-first': collect every match through the trigram index, then sort
-   * (right when there are few). 'queue-order': walk the queue newest first and test each row (right when
-   * matches are many). The service decides from the capped count, so no plan rests on a row estimate.
-   */
-  searchPlan?: 'matches-first' | 'queue-order' | undefined;
 }
 
-type BaseQuery = Omit<QueueQuery, 'offset' | 'limit' | 'searchPlan'>;
+export type SearchQuery = Omit<QueueQuery, 'offset' | 'limit' | 'month'> & { search: string };
 
-function baseQuery(db: QueryCreator<DB>, q: BaseQuery, useSearchIndex = true) {
+/** `useSearchIndex` false tests each row with strpos, which keeps the planner on the queue's own index. */
+function baseQuery(
+  db: QueryCreator<DB>,
+  q: Omit<QueueQuery, 'offset' | 'limit'> & { search?: string },
+  useSearchIndex = true,
+) {
   let query = db.selectFrom('orders').where((eb) => queueFilter(q.queue, eb, q.staffId));
   if (q.month !== undefined) {
     query = query.where(sql<number>`extract(month from orders.processing_date)`, '=', q.month);
   }
   const needle = needleOf(q.search);
   if (needle) {
-    // LIKE can use orders_search_trgm_idx; strpos cannot, which keeps the planner on the queue's own index.
     query = useSearchIndex ? query.where(searchText, 'like', `%${escapeLike(needle)}%`) : query.where(holds(needle));
   }
   return query;
@@ -71,7 +77,7 @@ function baseQuery(db: QueryCreator<DB>, q: BaseQuery, useSearchIndex = true) {
  * Queue order: newest first with the id as tie-breaker, so pages never repeat or skip rows. The Future queue
  * is worked by the day processing may start, soonest first (index orders_future_idx matches this order).
  */
-const byProcessingDate = (queue: QueueName) => queue === 'futureOrder';
+export const byProcessingDate = (queue: QueueName) => queue === 'futureOrder';
 
 /** A query over orders in its queue's order. */
 function inQueueOrder<O>(query: SelectQueryBuilder<DB, 'orders', O>, queue: QueueName) {
@@ -80,38 +86,27 @@ function inQueueOrder<O>(query: SelectQueryBuilder<DB, 'orders', O>, queue: Queu
     .orderBy('orders.id', 'desc');
 }
 
-/** The ids and sort keys of one page, in queue order. */
+/** The ids and sort keys of one list page, in queue order. */
 function pageIds(db: Db, q: QueueQuery) {
-  // Only the Future queue reads processing_date here: the other queue indexes hold just (created_at, id), and
-  // another column would turn their index-only scans into table reads.
-  const keys = (eb: ExpressionBuilder<DB, 'orders'>) => [
-    eb.ref('orders.id').as('id'),
-    eb.ref('orders.created_at').as('created_at'),
-    byProcessingDate(q.queue)
-      ? eb.ref('orders.processing_date').as('processing_date')
-      : sql<string | null>`null::date`.as('processing_date'),
-  ];
-  if (q.search && q.searchPlan === 'matches-first') {
-    const matches = db
-      .with(
-        (cte) => cte('matches').materialized(),
-        (d) => baseQuery(d, q).select(keys),
-      )
-      .selectFrom('matches')
-      .select(['matches.id', 'matches.created_at', 'matches.processing_date']);
-    return (byProcessingDate(q.queue) ? matches.orderBy('matches.processing_date', 'asc') : matches)
-      .orderBy('matches.created_at', 'desc')
-      .orderBy('matches.id', 'desc')
-      .limit(rowCount(q.limit))
-      .$if(q.offset > 0, (page) => page.offset(q.offset));
-  }
-  if (q.queue === 'newOrder' && !q.search) return newQueuePageIds(db, q);
+  if (q.queue === 'newOrder') return newQueuePageIds(db, q);
   // Deferred join: the offset is walked over the queue's index (ids only, an index-only scan on a vacuumed
   // table), and only the `limit` rows on the page are read from the table. Page 1000 stays cheap.
-  return inQueueOrder(baseQuery(db, q, q.searchPlan !== 'queue-order').select(keys), q.queue)
+  return inQueueOrder(baseQuery(db, q).select(pageKeys(q.queue)), q.queue)
     .limit(rowCount(q.limit))
     .$if(q.offset > 0, (page) => page.offset(q.offset));
 }
+
+/**
+ * A page's sort keys. Only the Future queue reads processing_date: the other queue indexes hold just
+ * (created_at, id), and another column would turn their index-only scans into table reads.
+ */
+const pageKeys = (queue: QueueName) => (eb: ExpressionBuilder<DB, 'orders'>) => [
+  eb.ref('orders.id').as('id'),
+  eb.ref('orders.created_at').as('created_at'),
+  byProcessingDate(queue)
+    ? eb.ref('orders.processing_date').as('processing_date')
+    : sql<string | null>`null::date`.as('processing_date'),
+];
 
 /**
  * A New page: each part of the queue (queues.ts newQueueParts) walked in queue order on its own index, and the
@@ -139,10 +134,33 @@ function newQueuePageIds(db: Db, q: QueueQuery) {
     .$if(q.offset > 0, (page) => page.offset(q.offset));
 }
 
-export async function selectQueuePage(db: Db, q: QueueQuery): Promise<OrderListRow[]> {
-  const page = pageIds(db, q);
+export function selectQueuePage(db: Db, q: QueueQuery): Promise<OrderListRow[]> {
+  return selectListRows(db, q.queue, pageIds(db, q).as('page'));
+}
+
+/** The list rows of orders found by a search (their ids), in queue order. */
+export function selectSearchRows(db: Db, queue: QueueName, ids: number[]): Promise<OrderListRow[]> {
+  return selectListRows(
+    db,
+    queue,
+    db
+      .selectFrom('orders')
+      .where(sql<boolean>`orders.id = any(${ids}::bigint[])`)
+      .select(pageKeys(queue))
+      .as('page'),
+  );
+}
+
+type PageKeys = { id: number; created_at: Date; processing_date: string | null };
+
+/** The list rows of one page, given its ids and sort keys as a subquery. */
+async function selectListRows(
+  db: Db,
+  queue: QueueName,
+  page: AliasedSelectQueryBuilder<PageKeys, 'page'>,
+): Promise<OrderListRow[]> {
   const joined = db
-    .selectFrom(page.as('page'))
+    .selectFrom(page)
     .innerJoin('orders', 'orders.id', 'page.id')
     .leftJoin('staff', 'staff.id', 'orders.assign_to')
     .select([
@@ -160,10 +178,9 @@ export async function selectQueuePage(db: Db, q: QueueQuery): Promise<OrderListR
       'orders.version',
       sql<string>`coalesce(staff.name, '')`.as('assign_to'),
     ]);
-  const rows = await (byProcessingDate(q.queue) ? joined.orderBy('page.processing_date', 'asc') : joined)
+  const rows = await (byProcessingDate(queue) ? joined.orderBy('page.processing_date', 'asc') : joined)
     .orderBy('page.created_at', 'desc')
     .orderBy('page.id', 'desc')
-    .$if(Boolean(q.search), (page) => page.modifyEnd(customPlan))
     .execute();
   return rows.map((r) => ({
     order_id: r.order_id,
@@ -185,31 +202,26 @@ export async function selectQueuePage(db: Db, q: QueueQuery): Promise<OrderListR
 
 const monthLabel = (isoDate: string) => MONTH_LABELS[Number(isoDate.slice(5, 7)) - 1] ?? null;
 
-/**
- * Exact count of a filtered queue (month or search), stopping at `cap` rows. `useSearchIndex` false: a search
- * walks the queue in queue order instead of using the trigram index. For a fragment its newest orders often
- * contain, that finds `cap` matches at once among rows in memory, where the index's bitmap would hold a third
- * of the table and a scan in table order would start at its oldest, coldest pages (8-9 ms for "gmail").
- */
-export async function countQueueRows(db: Db, q: BaseQuery, cap: number, useSearchIndex = true): Promise<number> {
-  const inner = baseQuery(db, q, useSearchIndex)
-    .select(sql`1`.as('one'))
-    .$if(!useSearchIndex, (walk) => inQueueOrder(walk, q.queue))
-    .limit(rowCount(cap));
+/** Exact count of a queue filtered by processing month, stopping at `cap` rows. */
+export async function countQueueRows(db: Db, q: Omit<QueueQuery, 'offset' | 'limit'>, cap: number): Promise<number> {
   const row = await db
-    .selectFrom(inner.as('matches'))
+    .selectFrom(
+      baseQuery(db, q)
+        .select(sql`1`.as('one'))
+        .limit(rowCount(cap))
+        .as('matches'),
+    )
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .$if(Boolean(q.search), (count) => count.modifyEnd(customPlan))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /**
  * How many of the queue's `rows` first rows (in queue order) a search matches: a density measured on the data,
- * so the count's plan never rests on a row estimate (order-queries.service).
+ * so no search plan rests on a row estimate (order-queries.service).
  */
-export async function probeSearch(db: Db, q: BaseQuery, rows: number): Promise<{ walked: number; matched: number }> {
-  const firstRows = baseQuery(db, { ...q, search: undefined })
+export async function probeSearch(db: Db, q: SearchQuery, rows: number): Promise<{ walked: number; matched: number }> {
+  const firstRows = baseQuery(db, { queue: q.queue, staffId: q.staffId })
     .select(holds(needleOf(q.search) ?? '').as('hit'))
     .$call((query) => inQueueOrder(query, q.queue))
     .limit(rowCount(rows));
@@ -221,6 +233,81 @@ export async function probeSearch(db: Db, q: BaseQuery, rows: number): Promise<{
     ])
     .executeTakeFirstOrThrow();
   return { walked: Number(row.walked), matched: Number(row.matched) };
+}
+
+/*
+ * Three ways to find a search's matches. Each returns ids in queue order, the first `limit` of them, so the
+ * caller has its page and its capped count from one list; which one is cheapest depends on how many orders
+ * match, which the service measures (order-queries.service).
+ */
+
+/**
+ * Every match through the trigram index, up to `cap` of them, in queue order. Right when there are few: the
+ * index finds them in table order, and they are sorted here. When `cap` are found there may be more, and these
+ * are not the first ones in queue order.
+ */
+export async function matchSearch(db: Db, q: SearchQuery, cap: number): Promise<number[]> {
+  const found = db
+    .with(
+      (cte) => cte('matches').materialized(),
+      (d) => baseQuery(d, q).select(pageKeys(q.queue)).limit(rowCount(cap)),
+    )
+    .selectFrom('matches')
+    .select('matches.id');
+  const rows = await (byProcessingDate(q.queue) ? found.orderBy('matches.processing_date', 'asc') : found)
+    .orderBy('matches.created_at', 'desc')
+    .orderBy('matches.id', 'desc')
+    .modifyEnd(customPlan)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The first `limit` matches, walking the queue newest first and testing each row. Right when matches are
+ * dense: at 37 % ("gmail") 1,001 matches are ~2,700 rows in memory, where the index's bitmap would hold a third
+ * of the table.
+ */
+export async function walkSearchInQueueOrder(db: Db, q: SearchQuery, limit: number): Promise<number[]> {
+  const rows = await inQueueOrder(baseQuery(db, q, false).select('orders.id'), q.queue)
+    .limit(rowCount(limit))
+    .modifyEnd(customPlan)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The first `limit` matches, reading the search index a week at a time, newest week first, and sorting each
+ * week's matches (orders_search_idx, migration 012). Right when matches are many but not dense ("oliver", 1 %:
+ * the newest 1,001 are two or three weeks' worth, ~5 ms, where walking the queue took ~100,000 rows). Not for
+ * the Future queue, whose order is not by time bought. Every statement of it has the same plan, whatever the
+ * fragment, so it is prepared like any other.
+ */
+export async function walkSearchByWeek(db: Db, q: SearchQuery, limit: number): Promise<number[]> {
+  if (byProcessingDate(q.queue)) throw new Error('The Future queue is not in order of purchase.');
+  const edge = (fn: 'max' | 'min') =>
+    searchWeek(
+      sql<Date>`(${db
+        .selectFrom('orders')
+        .where((eb) => queueFilter(q.queue, eb, q.staffId))
+        .select((eb) => eb.fn[fn]('orders.created_at').as('edge'))})`,
+    );
+  const weeks = sql<{ week: Date }>`generate_series(${edge('max')}, ${edge('min')}, interval '-7 days')`;
+  const rows = await db
+    .selectFrom(weeks.as('week'))
+    .innerJoinLateral(
+      inQueueOrder(
+        baseQuery(db, q)
+          .where(sql<boolean>`${searchWeek(sql.ref('orders.created_at'))} = week.week`)
+          .select('orders.id'),
+        q.queue,
+      ).as('match'),
+      (join) => join.onTrue(),
+    )
+    .select('match.id')
+    // A nested loop: the weeks in series order, each week's matches in its own order (test/search-plans).
+    .limit(rowCount(limit))
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** Future orders per processing month, from order_counters (migration 002). */
