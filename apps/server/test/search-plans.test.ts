@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_NAMES, type QueueName } from '@eta/contracts';
 import type { NewOrder } from '../src/db/schema.js';
 import {
+  indexNarrows,
   matchSearch,
   walkSearchByWeek,
   walkSearchInQueueOrder,
@@ -119,6 +120,11 @@ describe('search plans', () => {
     } else {
       expect(await orderIds(await walkSearchByWeek(t.database.db, q, 10_000))).toEqual(expected);
       expect(await orderIds(await walkSearchByWeek(t.database.db, q, 7))).toEqual(expected.slice(0, 7));
+      // The newest three weeks, then the rest: one after the other, the whole list.
+      const head = await walkSearchByWeek(t.database.db, q, 10_000, { skip: 0, take: 3 });
+      const rest = await walkSearchByWeek(t.database.db, q, 10_000, { skip: 3 });
+      expect(head.length).toBeLessThan(expected.length);
+      expect(await orderIds([...head, ...rest])).toEqual(expected);
     }
   });
 
@@ -134,6 +140,11 @@ describe('search plans', () => {
     expect(expected.length).toBeGreaterThan(5);
     expect(await orderIds(await walkSearchByWeek(t.database.db, q, 10_000))).toEqual(expected);
     expect(await orderIds(await matchSearch(t.database.db, q, 10_000))).toEqual(expected);
+  });
+
+  it('reads the search index week by week only for a fragment with three letters or digits in a row', () => {
+    expect(['zz', 'a.b', '1-2', ' x ', '@'].filter(indexNarrows)).toEqual([]);
+    expect(['abc', 'müll', '123', 'eta-2005', 'x@yz9'].every(indexNarrows)).toBe(true);
   });
 
   it('pages a fragment with more matches than the cap that the newest orders do not show', async () => {

@@ -32,6 +32,13 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** What a search looks for: the typed text, trimmed and lower-cased like the search text. */
 const needleOf = (search: string | undefined) => search?.trim().toLowerCase();
 
+/**
+ * Whether the search index can narrow a search at all: pg_trgm takes trigrams from runs of letters and digits, so
+ * a fragment without three in a row ("zz", "a.b") matches every key, and reading the index week by week would
+ * read all of it every week.
+ */
+export const indexNarrows = (search: string) => /[\p{L}\p{N}]{3}/u.test(search);
+
 /** Whether a row's search text holds the needle, without the search index (strpos cannot use it). */
 const holds = (needle: string) => sql<boolean>`strpos(${searchText}, ${needle}) > 0`;
 
@@ -280,9 +287,15 @@ export async function walkSearchInQueueOrder(db: Db, q: SearchQuery, limit: numb
  * week's matches (orders_search_idx, migration 012). Right when matches are many but not dense ("oliver", 1 %:
  * the newest 1,001 are two or three weeks' worth, ~5 ms, where walking the queue took ~100,000 rows). Not for
  * the Future queue, whose order is not by time bought. Every statement of it has the same plan, whatever the
- * fragment, so it is prepared like any other.
+ * fragment, so it is prepared like any other. `weeks` reads only some of the queue's weeks, counted from its
+ * newest: the matches of consecutive windows, one after the other, are the matches of the whole in order.
  */
-export async function walkSearchByWeek(db: Db, q: SearchQuery, limit: number): Promise<number[]> {
+export async function walkSearchByWeek(
+  db: Db,
+  q: SearchQuery,
+  limit: number,
+  weeks: { skip: number; take?: number } = { skip: 0 },
+): Promise<number[]> {
   if (byProcessingDate(q.queue)) throw new Error('The Future queue is not in order of purchase.');
   const edge = (fn: 'max' | 'min') =>
     searchWeek(
@@ -291,9 +304,17 @@ export async function walkSearchByWeek(db: Db, q: SearchQuery, limit: number): P
         .where((eb) => queueFilter(q.queue, eb, q.staffId))
         .select((eb) => eb.fn[fn]('orders.created_at').as('edge'))})`,
     );
-  const weeks = sql<{ week: Date }>`generate_series(${edge('max')}, ${edge('min')}, interval '-7 days')`;
+  const window = sql.join(
+    [
+      ...(weeks.skip > 0 ? [sql`OFFSET ${rowCount(weeks.skip)}`] : []),
+      ...(weeks.take !== undefined ? [sql`LIMIT ${rowCount(weeks.take)}`] : []),
+    ],
+    sql` `,
+  );
+  const series = sql<{ week: Date }>`(SELECT week
+    FROM generate_series(${edge('max')}, ${edge('min')}, interval '-7 days') AS week ${window})`;
   const rows = await db
-    .selectFrom(weeks.as('week'))
+    .selectFrom(series.as('week'))
     .innerJoinLateral(
       inQueueOrder(
         baseQuery(db, q)
