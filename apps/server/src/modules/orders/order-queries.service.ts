@@ -109,20 +109,20 @@ export class OrderQueriesService {
       probeSearch(this.db, q, SEARCH_PROBE_ROWS),
       selectFolderCounts(this.db, q.staffId).then((c) => c[QUEUES[q.queue].countKey]),
     ]);
-    if (probe.matched >= probe.walked * DENSE_SHARE && probe.walked > 0) {
+    if (probe.walked > 0 && probe.matched >= probe.walked * DENSE_SHARE) {
       return walkSearchInQueueOrder(this.db, q, wanted);
     }
     const byWeek = queueSize >= LARGE_QUEUE && !byProcessingDate(q.queue) && indexNarrows(q.search);
-    if (byWeek) {
-      const head = await walkSearchByWeek(this.db, q, wanted, { skip: 0, take: HEAD_WEEKS });
-      if (head.length === wanted) return head;
-      if (head.length * WEEK_WALK_WEEKS >= wanted * HEAD_WEEKS) {
-        return [...head, ...(await walkSearchByWeek(this.db, q, wanted - head.length, { skip: HEAD_WEEKS }))];
-      }
-    }
+    const head = byWeek ? await walkSearchByWeek(this.db, q, wanted, { skip: 0, take: HEAD_WEEKS }) : [];
+    const headAndRest = async () => [
+      ...head,
+      ...(await walkSearchByWeek(this.db, q, wanted - head.length, { skip: HEAD_WEEKS })),
+    ];
+    if (byWeek && head.length === wanted) return head;
+    if (byWeek && head.length * WEEK_WALK_WEEKS >= wanted * HEAD_WEEKS) return headAndRest();
     const matches = await matchSearch(this.db, q, SEARCH_COUNT_CAP + 1);
     if (matches.length <= SEARCH_COUNT_CAP) return matches;
-    return byWeek ? walkSearchByWeek(this.db, q, wanted) : walkSearchInQueueOrder(this.db, q, wanted);
+    return byWeek ? headAndRest() : walkSearchInQueueOrder(this.db, q, wanted);
   }
 
   async futureMonthCounts(): Promise<{ month: number; label: string; count: number }[]> {
