@@ -14,7 +14,7 @@ import {
 } from '../src/modules/orders/orders.repository.js';
 import { SEARCH_COUNT_CAP } from '../src/modules/orders/order-queries.service.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
-import { daysFromToday, nextOrderId } from './helpers/orders.js';
+import { daysFromToday, orderValues } from './helpers/orders.js';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<TestApp['signIn']>>;
@@ -23,21 +23,7 @@ const DAY = 86_400_000;
 // A Monday 00:00 UTC: the search index's weeks start there (migration 012).
 const WEEK_START = Date.UTC(2025, 5, 2);
 
-const order = (created: number, fields: Partial<NewOrder>): NewOrder => {
-  const orderId = nextOrderId();
-  return {
-    order_id: orderId,
-    email: `${orderId.toLowerCase()}@mail.test`,
-    landing_site: 'default',
-    payment_status: 'Success',
-    process_status: 'New',
-    processing_type: 'Standard',
-    passport_first_name: 'Ada',
-    passport_surname: 'Lovelace',
-    created_at: new Date(created),
-    ...fields,
-  };
-};
+const order = (created: number, fields: Partial<NewOrder>) => orderValues({ created_at: new Date(created), ...fields });
 
 beforeAll(async () => {
   t = await buildTestApp();

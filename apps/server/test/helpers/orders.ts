@@ -6,27 +6,30 @@ let next = 100_000_000;
 
 export const nextOrderId = () => `ETA-${String((next += 1)).padStart(9, '0')}`;
 
-export async function insertOrder(db: Kysely<DB>, overrides: Partial<NewOrder> = {}): Promise<string> {
+/** A paid New Standard order with realistic fields, `overrides` applied; not yet inserted. */
+export function orderValues(overrides: Partial<NewOrder> = {}): NewOrder {
   const orderId = overrides.order_id ?? nextOrderId();
-  await db
-    .insertInto('orders')
-    .values({
-      order_id: orderId,
-      email: `${orderId.toLowerCase()}@mail.test`,
-      landing_site: 'default',
-      payment_status: 'Success',
-      process_status: 'New',
-      processing_type: 'Standard',
-      passport_first_name: 'Ada',
-      passport_surname: 'Lovelace',
-      telephone_number: '5550100',
-      country_code: '44',
-      citizen_country: 'United Kingdom',
-      created_at: new Date(Date.UTC(2026, 0, 1) + (next % 100_000) * 60_000),
-      ...overrides,
-    })
-    .execute();
-  return orderId;
+  return {
+    order_id: orderId,
+    email: `${orderId.toLowerCase()}@mail.test`,
+    landing_site: 'default',
+    payment_status: 'Success',
+    process_status: 'New',
+    processing_type: 'Standard',
+    passport_first_name: 'Ada',
+    passport_surname: 'Lovelace',
+    telephone_number: '5550100',
+    country_code: '44',
+    citizen_country: 'United Kingdom',
+    created_at: new Date(Date.UTC(2026, 0, 1) + (next % 100_000) * 60_000),
+    ...overrides,
+  };
+}
+
+export async function insertOrder(db: Kysely<DB>, overrides: Partial<NewOrder> = {}): Promise<string> {
+  const values = orderValues(overrides);
+  await db.insertInto('orders').values(values).execute();
+  return values.order_id;
 }
 
 /** 'YYYY-MM-DD' n days from today (UTC). */

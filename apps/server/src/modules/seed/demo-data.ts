@@ -344,7 +344,7 @@ async function dropLoadForeignKeys(conn: Kysely<DB>): Promise<string[]> {
 }
 
 /**
- * Builds the indexes again. On a PostgreSQL server the trigram index (the slow one) builds on a second
+ * Builds the indexes again. On a PostgreSQL server the search index (GIN, the slow one) builds on a second
  * connection while the B-trees build on this one; PGlite has a single connection and builds them in turn.
  */
 async function createIndexes(
