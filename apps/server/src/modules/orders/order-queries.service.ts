@@ -105,14 +105,16 @@ export class OrderQueriesService {
    */
   private async findMatches(q: SearchQuery, through: number): Promise<number[]> {
     const wanted = Math.max(SEARCH_COUNT_CAP + 1, through);
+    // Only a queue in order of purchase and a fragment the index can narrow may be read by week; then its size decides.
+    const weekly = !byProcessingDate(q.queue) && indexNarrows(q.search);
     const [probe, queueSize] = await Promise.all([
       probeSearch(this.db, q, SEARCH_PROBE_ROWS),
-      selectFolderCounts(this.db, q.staffId).then((c) => c[QUEUES[q.queue].countKey]),
+      weekly ? selectFolderCounts(this.db, q.staffId).then((c) => c[QUEUES[q.queue].countKey]) : 0,
     ]);
     if (probe.walked > 0 && probe.matched >= probe.walked * DENSE_SHARE) {
       return walkSearchInQueueOrder(this.db, q, wanted);
     }
-    const byWeek = queueSize >= LARGE_QUEUE && !byProcessingDate(q.queue) && indexNarrows(q.search);
+    const byWeek = weekly && queueSize >= LARGE_QUEUE;
     const head = byWeek ? await walkSearchByWeek(this.db, q, wanted, { skip: 0, take: HEAD_WEEKS }) : [];
     const headAndRest = async () => [
       ...head,
