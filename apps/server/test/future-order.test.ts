@@ -52,12 +52,7 @@ describe('Future orders', () => {
     });
     const dates = res.json().data.rows.map((r: { processing_date: string }) => r.processing_date);
     expect(dates).toEqual([...dates].sort());
-    const search = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/search-order',
-      headers: { authorization: token },
-      payload: { start: 0, end: 50, searchVal: 'futurist', folderName: 'futureOrder' },
-    });
-    expect(orderIds(search.json().data.rows)).toEqual([ids.early, ids.middle, ids.sameDayOlder, ids.late]);
+    const search = await t.search(token, { start: 0, end: 50, searchVal: 'futurist', folderName: 'futureOrder' });
+    expect(orderIds(search.rows)).toEqual([ids.early, ids.middle, ids.sameDayOlder, ids.late]);
   });
 });

@@ -55,16 +55,8 @@ const listIds = async (queue: string, who: Person = team, query = '') => {
   expect(res.statusCode, res.body).toBe(200);
   return (res.json().data.rows as Row[]).map((r) => r.order_id);
 };
-const search = async (folderName: string, searchVal: string, start = 0, end = 100, who: Person = team) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/search-order',
-    headers: { authorization: who.token },
-    payload: { start, end, searchVal, folderName },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { rows: Row[]; total: number; totalCapped?: boolean };
-};
+const search = (folderName: string, searchVal: string, start = 0, end = 100, who: Person = team) =>
+  t.search(who.token, { start, end, searchVal, folderName });
 
 /** A 200 bulk answer: exactly these moved, exactly these were skipped (codes checked where given). */
 function expectBulk(res: Awaited<ReturnType<typeof put>>, updated: string[], skipped: Partial<Skipped>[]) {

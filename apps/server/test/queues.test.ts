@@ -184,3 +184,34 @@ describe('future months', () => {
     expect(other).toMatchObject({ rows: [], total: 0 });
   });
 });
+
+describe('times in a list', () => {
+  it('are the stored instants to the millisecond, in UTC ISO form, in lists and search results', async () => {
+    const db = t.database.db;
+    const stamps = ['2025-03-04T05:06:07.070Z', '2025-03-04T05:06:07.000Z', '2025-03-04T05:06:07.999Z'];
+    const ids = [];
+    for (const [i, at] of stamps.entries()) {
+      ids.push(
+        await insertOrder(db, {
+          process_status: 'Refunds',
+          passport_surname: 'Timekeeper',
+          created_at: new Date(at),
+          refund_date: new Date(stamps[(i + 1) % stamps.length]!),
+        }),
+      );
+    }
+    const listed = (await get('/api/admin/get-orders-list/refundOrder?limit=100', alice.token)).json().data;
+    const found = await t.search(alice.token, {
+      searchVal: 'timekeeper',
+      folderName: 'refundOrder',
+      start: 0,
+      end: 10,
+    });
+    for (const rows of [listed.rows, found.rows]) {
+      const times = ids.map((id) => rows.find((r: { order_id: string }) => r.order_id === id));
+      expect(times.map((r) => [r.create_ts, r.refund_date])).toEqual(
+        stamps.map((at, i) => [at, stamps[(i + 1) % stamps.length]]),
+      );
+    }
+  });
+});

@@ -145,13 +145,12 @@ describe('search plans', () => {
       .insertInto('orders')
       .values([...old, ...newer])
       .execute();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/search-order',
-      headers: { authorization: adminToken },
-      payload: { start: 950, end: 1000, searchVal: 'farSTRIDER', folderName: 'orderHistory' },
+    const data = await t.search(adminToken, {
+      start: 950,
+      end: 1000,
+      searchVal: 'farSTRIDER',
+      folderName: 'orderHistory',
     });
-    const data = res.json().data;
     expect(data).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true, page: 20 });
     // Newest first: rows 951-1,000 are orders 59 down to 10 of the 1,010 (numbered from the oldest, 0).
     expect(data.rows.map((r: { order_id: string }) => r.order_id)).toEqual(

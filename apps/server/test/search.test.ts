@@ -33,16 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const search = async (searchVal: string, folderName: string, start = 0, end = 10) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/search-order',
-    headers: { authorization: token },
-    payload: { start, end, searchVal, folderName },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { rows: { order_id: string }[]; total: number };
-};
+const search = (searchVal: string, folderName: string, start = 0, end = 10) =>
+  t.search(token, { start, end, searchVal, folderName });
 const ids = (d: { rows: { order_id: string }[] }) => d.rows.map((r) => r.order_id).sort();
 
 describe('search-order', () => {

@@ -12,6 +12,7 @@ import * as m009 from './migrations/009-new-queue-walk.js';
 import * as m010 from './migrations/010-search-statistics.js';
 import * as m011 from './migrations/011-new-queue-search.js';
 import * as m012 from './migrations/012-search-by-week.js';
+import * as m013 from './migrations/013-completed-queue.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '010-search-statistics': m010,
   '011-new-queue-search': m011,
   '012-search-by-week': m012,
+  '013-completed-queue': m013,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

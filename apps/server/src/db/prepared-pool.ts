@@ -6,9 +6,9 @@ import { sql, type PostgresCursor, type PostgresPool, type PostgresPoolClient, t
 import type pg from 'pg';
 
 /**
- * A statement whose best plan depends on its values (a search pattern: '%gmail%' wants a scan of the queue,
- * '%williams%' the trigram index) carries this comment and is planned afresh every time: a generic plan would
- * be chosen from a row estimate, which is exactly what the search must not rest on (orders.repository).
+ * A statement whose best plan depends on its values carries this comment and is planned afresh every time. One
+ * does: a search for a fragment without three letters or digits in a row ("zz"), whose pattern the trigram index
+ * cannot narrow; the planner must see that to keep off the index (orders.repository).
  */
 const CUSTOM_PLAN_MARK = '/* custom plan */';
 export const customPlan = sql.raw(CUSTOM_PLAN_MARK);

@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { StaffType } from '@eta/contracts';
+import { expect } from 'vitest';
+import type { OrderListPage, SearchOrderBody, StaffType } from '@eta/contracts';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/lib/config.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
@@ -21,6 +22,8 @@ export interface TestApp {
   close(): Promise<void>;
   /** Creates a staff member of this type and returns their id and a fresh token. */
   signIn(type: StaffType, name?: string): Promise<{ id: number; name: string; email: string; token: string }>;
+  /** The console's search call (POST /api/admin/search-order) as `token`; the test fails unless it answers 200. */
+  search(token: string, body: Omit<SearchOrderBody, 'folderName'> & { folderName: string }): Promise<OrderListPage>;
 }
 
 let passwordHash: Promise<string> | undefined;
@@ -60,6 +63,16 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
       const body = res.json<{ jwtToken: string }>();
       if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
       return { id: staff.id, name: staffName, email, token: body.jwtToken };
+    },
+    search: async (token, body) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/admin/search-order',
+        headers: { authorization: token },
+        payload: body,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: OrderListPage }>().data;
     },
   };
 }

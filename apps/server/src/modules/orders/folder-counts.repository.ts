@@ -1,31 +1,45 @@
-// All 14 folder counts in one query over order_counters (kept by a trigger, migration 002): a few hundred
-// rows at most, so the answer costs well under a millisecond even at a million orders.
-import { sql, type Kysely } from 'kysely';
-import type { FolderCounts } from '@eta/contracts';
+// Folder counts over order_counters (kept by a trigger, migration 002): a few hundred rows at most, so a count
+// costs well under a millisecond even at a million orders. All 14 come in one query; a list reads its own
+// queue's count inside its page statement (orders.repository).
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { FolderCountKey, FolderCounts } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 
+/**
+ * Which counters make each folder count: the queue filters of queues.ts, over the counters' keys (assign_to 0 is
+ * unassigned; processing_date is kept only for New Future orders). Fixed values are SQL text, so each statement
+ * that reads them keeps one text and one plan (db/prepared-pool).
+ */
+const COUNTER_FILTERS: Record<FolderCountKey, (staffId: number) => RawBuilder<boolean>> = {
+  myOrdersCount: (staffId) =>
+    sql`assign_to = ${staffId} AND process_status NOT IN ('Completed', 'Deleted', 'Refund Completed')`,
+  newOrdersCount: () => sql`process_status = 'New' AND assign_to = 0
+    AND (processing_type = 'Standard' OR (processing_type = 'Future' AND processing_date <= current_date))`,
+  priorityOrdersCount: () => sql`process_status = 'New' AND assign_to = 0 AND processing_type = 'Priority'`,
+  pendingOrdersCount: () => sql`process_status = 'Pending'`,
+  completedOrdersCount: () => sql`process_status = 'Completed'`,
+  awaitingOrdersCount: () => sql`process_status = 'Awaiting'`,
+  awaitingGovtCount: () => sql`process_status = 'AwaitingGovt'`,
+  customerCalledCount: () => sql`process_status = 'Customer Called'`,
+  contactCustomerOrdersCount: () => sql`process_status = 'Contact Customer'`,
+  allOrdersCount: () => sql`process_status <> 'Deleted'`,
+  deletedOrdersCount: () => sql`process_status = 'Deleted'`,
+  refundOrdersCount: () => sql`process_status = 'Refunds'`,
+  chargeBackCount: () => sql`process_status = 'ChargeBack'`,
+  futureOrdersCount: () =>
+    sql`process_status = 'New' AND processing_type = 'Future' AND processing_date > current_date`,
+};
+
 export async function selectFolderCounts(db: Kysely<DB>, staffId: number): Promise<FolderCounts> {
-  const { rows } = await sql<Record<keyof FolderCounts, number | null>>`
-    SELECT
-      sum(n) FILTER (WHERE assign_to = ${staffId}
-                       AND process_status NOT IN ('Completed', 'Deleted', 'Refund Completed')) AS "myOrdersCount",
-      sum(n) FILTER (WHERE process_status = 'New' AND assign_to = 0
-                       AND (processing_type = 'Standard'
-                            OR (processing_type = 'Future' AND processing_date <= current_date))) AS "newOrdersCount",
-      sum(n) FILTER (WHERE process_status = 'New' AND assign_to = 0 AND processing_type = 'Priority') AS "priorityOrdersCount",
-      sum(n) FILTER (WHERE process_status = 'Pending') AS "pendingOrdersCount",
-      sum(n) FILTER (WHERE process_status = 'Completed') AS "completedOrdersCount",
-      sum(n) FILTER (WHERE process_status = 'Awaiting') AS "awaitingOrdersCount",
-      sum(n) FILTER (WHERE process_status = 'AwaitingGovt') AS "awaitingGovtCount",
-      sum(n) FILTER (WHERE process_status = 'Customer Called') AS "customerCalledCount",
-      sum(n) FILTER (WHERE process_status = 'Contact Customer') AS "contactCustomerOrdersCount",
-      sum(n) FILTER (WHERE process_status <> 'Deleted') AS "allOrdersCount",
-      sum(n) FILTER (WHERE process_status = 'Deleted') AS "deletedOrdersCount",
-      sum(n) FILTER (WHERE process_status = 'Refunds') AS "refundOrdersCount",
-      sum(n) FILTER (WHERE process_status = 'ChargeBack') AS "chargeBackCount",
-      sum(n) FILTER (WHERE process_status = 'New' AND processing_type = 'Future'
-                       AND processing_date > current_date) AS "futureOrdersCount"
-    FROM order_counters`.execute(db);
+  const counts = Object.entries(COUNTER_FILTERS).map(
+    ([key, filter]) => sql`sum(n) FILTER (WHERE ${filter(staffId)}) AS ${sql.ref(key)}`,
+  );
+  const { rows } = await sql<Record<FolderCountKey, number | null>>`
+    SELECT ${sql.join(counts)} FROM order_counters`.execute(db);
   const row = rows[0]!;
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v ?? 0)])) as FolderCounts;
 }
+
+/** One folder count as a scalar subquery, so a statement can read it beside its own rows. */
+export const folderCount = (key: FolderCountKey, staffId: number) =>
+  sql<number>`(SELECT coalesce(sum(n), 0) FROM order_counters WHERE ${COUNTER_FILTERS[key](staffId)})`;

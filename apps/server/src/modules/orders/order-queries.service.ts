@@ -15,7 +15,6 @@ import { assertCan } from '../auth/permissions.js';
 import { selectFolderCounts } from './folder-counts.repository.js';
 import {
   byProcessingDate,
-  countQueueRows,
   indexNarrows,
   matchSearch,
   probeSearch,
@@ -65,14 +64,13 @@ export class OrderQueriesService {
 
   async listQueue(staff: Staff, queue: QueueName, page: number, limit: number, month?: number): Promise<OrderListPage> {
     assertQueueAccess(staff, queue);
-    const q = { queue, staffId: staff.id, month };
-    const [rows, total] = await Promise.all([
-      selectQueuePage(this.db, { ...q, offset: (page - 1) * limit, limit }),
-      // Without a month filter the total is the folder count itself (order_counters), never a row count.
-      month === undefined
-        ? selectFolderCounts(this.db, staff.id).then((c) => c[QUEUES[queue].countKey])
-        : countQueueRows(this.db, q, Number.MAX_SAFE_INTEGER),
-    ]);
+    const { rows, total } = await selectQueuePage(this.db, {
+      queue,
+      staffId: staff.id,
+      month,
+      offset: (page - 1) * limit,
+      limit,
+    });
     return { rows, total, page, limit };
   }
 
@@ -107,14 +105,11 @@ export class OrderQueriesService {
     const wanted = Math.max(SEARCH_COUNT_CAP + 1, through);
     // Only a queue in order of purchase and a fragment the index can narrow may be read by week; then its size decides.
     const weekly = !byProcessingDate(q.queue) && indexNarrows(q.search);
-    const [probe, queueSize] = await Promise.all([
-      probeSearch(this.db, q, SEARCH_PROBE_ROWS),
-      weekly ? selectFolderCounts(this.db, q.staffId).then((c) => c[QUEUES[q.queue].countKey]) : 0,
-    ]);
+    const probe = await probeSearch(this.db, q, SEARCH_PROBE_ROWS, weekly);
     if (probe.walked > 0 && probe.matched >= probe.walked * DENSE_SHARE) {
       return walkSearchInQueueOrder(this.db, q, wanted);
     }
-    const byWeek = weekly && queueSize >= LARGE_QUEUE;
+    const byWeek = weekly && probe.queueSize >= LARGE_QUEUE;
     const head = byWeek ? await walkSearchByWeek(this.db, q, wanted, { skip: 0, take: HEAD_WEEKS }) : [];
     const headAndRest = async () => [
       ...head,

@@ -82,7 +82,8 @@ export function queueFilter(queue: QueueName, eb: Eb, staffId: number): Expressi
     case 'orderHistory':
       // Index: orders_history_idx (created_at DESC, id DESC).
       return eb.and([paid, eb('orders.process_status', '<>', lit('Deleted'))]);
-    // Single-status queues. Index: orders_status_created_idx (process_status, created_at DESC, id DESC).
+    // Single-status queues. Index: orders_status_created_idx (process_status, created_at DESC, id DESC); Completed,
+    // the large one, orders_completed_idx (created_at DESC, id DESC).
     case 'pendingOrder':
       return status('Pending');
     case 'completedOrder':

@@ -231,21 +231,8 @@ async function loadOrders(
     await Promise.all(running);
   } finally {
     await Promise.allSettled(running);
-    if (indexes.length > 0) {
-      opts.onProgress?.({ phase: 'indexes', inserted: result.orders, total });
-      await createIndexes(pool, conn, server.embedded, indexes);
-    }
-    for (const statement of foreignKeys) await sql.raw(statement).execute(conn);
-    await conn.transaction().execute(async (trx) => {
-      // In one transaction: no order changes between the rebuild and the trigger taking over again.
-      await sql`ALTER TABLE orders ENABLE TRIGGER orders_count`.execute(trx);
-      await sql`ALTER TABLE orders ENABLE TRIGGER orders_report_count`.execute(trx);
-      await sql`SELECT rebuild_order_counters()`.execute(trx);
-      await sql`SELECT rebuild_report_counters()`.execute(trx);
-    });
-    // VACUUM sets the visibility map, so the queue lists can page with index-only scans right away.
-    await sql`VACUUM (ANALYZE) orders, remarks, mails, downloads, order_counters, order_report_counts,
-      processed_report_counts`.execute(conn);
+    if (indexes.length > 0) opts.onProgress?.({ phase: 'indexes', inserted: result.orders, total });
+    await restoreAfterLoad(pool, conn, server.embedded, indexes, foreignKeys);
   }
   if (result.orders > 0) {
     result.firstOrderId = `ETA-${firstNumber}`;
@@ -303,7 +290,7 @@ const LOADED_TABLES = sql`(${sql.join(TABLES.map((t) => sql`${t}::regclass`))})`
 
 /**
  * Drops the secondary indexes of the loaded tables (not primary keys nor unique ones) and returns their
- * definitions exactly as the database reports them, so createIndexes restores them unchanged.
+ * definitions exactly as the database reports them, so restoreAfterLoad restores them unchanged.
  */
 async function dropLoadIndexes(conn: Kysely<DB>): Promise<IndexDefinition[]> {
   const { rows } = await sql<{ name: string; definition: string }>`
@@ -327,47 +314,87 @@ async function dropLoadIndexes(conn: Kysely<DB>): Promise<IndexDefinition[]> {
   }));
 }
 
+interface ForeignKey {
+  table: string;
+  name: string;
+  definition: string;
+}
+
 /**
- * Drops the foreign keys of the loaded tables and returns the statements that add them again. Checked row
- * by row they made the load several times slower (a child row cost 8.5 µs with its check, 1.2 µs without);
- * added back, each is checked once over the whole table by one join.
+ * Drops the foreign keys of the loaded tables and returns them. Checked row by row they made the load several
+ * times slower (a child row cost 8.5 µs with its check, 1.2 µs without); restored, each is checked once over the
+ * whole table by one join.
  */
-async function dropLoadForeignKeys(conn: Kysely<DB>): Promise<string[]> {
-  const { rows } = await sql<{ table: string; name: string; definition: string }>`
+async function dropLoadForeignKeys(conn: Kysely<DB>): Promise<ForeignKey[]> {
+  const { rows } = await sql<ForeignKey>`
     SELECT conrelid::regclass::text AS table, conname AS name, pg_get_constraintdef(oid) AS definition
       FROM pg_constraint WHERE contype = 'f' AND conrelid IN ${LOADED_TABLES}
      ORDER BY 1, 2`.execute(conn);
   for (const { table, name } of rows) {
     await sql`ALTER TABLE ${sql.id(table)} DROP CONSTRAINT ${sql.id(name)}`.execute(conn);
   }
-  return rows.map((r) => `ALTER TABLE "${r.table}" ADD CONSTRAINT "${r.name}" ${r.definition}`);
+  return rows;
 }
 
 /**
- * Builds the indexes again. On a PostgreSQL server the search index (GIN, the slow one) builds on a second
- * connection while the B-trees build on this one; PGlite has a single connection and builds them in turn.
+ * Puts back what the load set aside, the slow parts side by side on a PostgreSQL server. The search index (GIN,
+ * ~26 s at a million orders) builds on a second connection; meanwhile this one builds the B-trees (~10 s), checks
+ * the child tables' foreign keys and vacuums those tables. That is why the foreign keys come back NOT VALID first
+ * (a moment's lock): adding a checked one locks orders against an index build, while checking it afterwards
+ * (VALIDATE) locks only its own table. Then orders' own foreign keys, the counters and orders' VACUUM, which
+ * sets the visibility map so the queue lists can page with index-only scans right away. PGlite has a single
+ * connection and does the same in turn.
  */
-async function createIndexes(
+async function restoreAfterLoad(
   pool: Kysely<DB>,
   conn: Kysely<DB>,
   embedded: boolean,
   indexes: IndexDefinition[],
+  foreignKeys: ForeignKey[],
 ): Promise<void> {
-  const build = (db: Kysely<DB>, list: IndexDefinition[]) =>
-    db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL maintenance_work_mem = '512MB'`.execute(trx);
-      for (const { definition, settings } of list) {
-        await sql.raw(definition).execute(trx);
-        for (const setting of settings) await sql.raw(setting).execute(trx);
-      }
-    });
-  if (embedded) return build(conn, indexes);
+  for (const { table, name, definition } of foreignKeys) {
+    await sql`ALTER TABLE ${sql.id(table)} ADD CONSTRAINT ${sql.id(name)} ${sql.raw(definition)} NOT VALID`.execute(
+      conn,
+    );
+  }
+  const validate = async (keys: ForeignKey[]) => {
+    for (const { table, name } of keys) {
+      await sql`ALTER TABLE ${sql.id(table)} VALIDATE CONSTRAINT ${sql.id(name)}`.execute(conn);
+    }
+  };
   const gin = indexes.filter((i) => / USING gin /i.test(i.definition));
-  await Promise.all([
-    build(pool, gin),
-    build(
+  const others = async () => {
+    await buildIndexes(
       conn,
       indexes.filter((i) => !gin.includes(i)),
-    ),
-  ]);
+    );
+    await validate(foreignKeys.filter((k) => k.table !== 'orders'));
+    await sql`VACUUM (ANALYZE) remarks, mails, downloads`.execute(conn);
+  };
+  if (embedded) {
+    await buildIndexes(conn, gin);
+    await others();
+  } else {
+    await Promise.all([buildIndexes(pool, gin), others()]);
+  }
+  await validate(foreignKeys.filter((k) => k.table === 'orders'));
+  await conn.transaction().execute(async (trx) => {
+    // In one transaction: no order changes between the rebuild and the trigger taking over again.
+    await sql`ALTER TABLE orders ENABLE TRIGGER orders_count`.execute(trx);
+    await sql`ALTER TABLE orders ENABLE TRIGGER orders_report_count`.execute(trx);
+    await sql`SELECT rebuild_order_counters()`.execute(trx);
+    await sql`SELECT rebuild_report_counters()`.execute(trx);
+  });
+  await sql`VACUUM (ANALYZE) orders, order_counters, order_report_counts, processed_report_counts`.execute(conn);
+}
+
+/** Builds indexes again as they were, in one transaction on one connection. */
+function buildIndexes(db: Kysely<DB>, list: IndexDefinition[]): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL maintenance_work_mem = '512MB'`.execute(trx);
+    for (const { definition, settings } of list) {
+      await sql.raw(definition).execute(trx);
+      for (const setting of settings) await sql.raw(setting).execute(trx);
+    }
+  });
 }
