@@ -100,11 +100,17 @@ function baseQuery(
  */
 export const byProcessingDate = (queue: QueueName) => queue === 'futureOrder';
 
+/** Queue order over `from`, the orders table or a subquery with its processing_date, created_at and id. */
+const queueOrder = (queue: QueueName, from: string) =>
+  sql.join([
+    ...(byProcessingDate(queue) ? [sql`${sql.ref(`${from}.processing_date`)} ASC`] : []),
+    sql`${sql.ref(`${from}.created_at`)} DESC`,
+    sql`${sql.ref(`${from}.id`)} DESC`,
+  ]);
+
 /** A query over orders in its queue's order. */
 function inQueueOrder<O>(query: SelectQueryBuilder<DB, 'orders', O>, queue: QueueName) {
-  return (byProcessingDate(queue) ? query.orderBy('orders.processing_date', 'asc') : query)
-    .orderBy('orders.created_at', 'desc')
-    .orderBy('orders.id', 'desc');
+  return query.orderBy(queueOrder(queue, 'orders'));
 }
 
 /** The ids and sort keys of one list page, in queue order. */
@@ -141,16 +147,14 @@ function newQueuePageIds(db: Db, q: QueueQuery) {
           .selectFrom('orders')
           .where((eb) => newQueueParts(eb)[index])
           .select(['orders.id', 'orders.created_at', sql<string | null>`null::date`.as('processing_date')])
-          .orderBy('orders.created_at', 'desc')
-          .orderBy('orders.id', 'desc')
+          .$call((query) => inQueueOrder(query, 'newOrder'))
           .as(index === 0 ? 'standard' : 'due'),
       )
       .selectAll();
   return db
     .selectFrom(part(0).unionAll(part(1)).as('new_queue'))
     .selectAll()
-    .orderBy('new_queue.created_at', 'desc')
-    .orderBy('new_queue.id', 'desc')
+    .orderBy(queueOrder('newOrder', 'new_queue'))
     .limit(rowCount(q.limit))
     .$if(q.offset > 0, (page) => page.offset(q.offset));
 }
@@ -213,13 +217,8 @@ async function selectListRows(
       'orders.version',
       sql<string>`coalesce(staff.name, '')`.as('assign_to'),
     ]);
-  const order = sql.join([
-    ...(byProcessingDate(queue) ? [sql`r.processing_date ASC`] : []),
-    sql`r.created_at DESC`,
-    sql`r.id DESC`,
-  ]);
   const { rows: result } = await sql<{ total: number | null; rows: ListRowJson[] }>`
-    SELECT ${total ?? sql`NULL`} AS total, coalesce(json_agg(r ORDER BY ${order}), '[]') AS rows
+    SELECT ${total ?? sql`NULL`} AS total, coalesce(json_agg(r ORDER BY ${queueOrder(queue, 'r')}), '[]') AS rows
     FROM (${rows}) AS r`.execute(db);
   const { total: n, rows: json } = result[0]!;
   return {
@@ -292,10 +291,7 @@ export async function matchSearch(db: Db, q: SearchQuery, cap: number): Promise<
     .select('matches.id');
   return idsOf(
     db,
-    (byProcessingDate(q.queue) ? found.orderBy('matches.processing_date', 'asc') : found)
-      .orderBy('matches.created_at', 'desc')
-      .orderBy('matches.id', 'desc')
-      .$if(!indexNarrows(q.search), (query) => query.modifyEnd(customPlan)),
+    found.orderBy(queueOrder(q.queue, 'matches')).$if(!indexNarrows(q.search), (query) => query.modifyEnd(customPlan)),
   );
 }
 
