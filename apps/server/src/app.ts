@@ -13,14 +13,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Config } from './lib/config.js';
 import type { DB } from './db/schema.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { DocumentStore } from './lib/storage/document-store.js';
-import { LocalDocumentStore } from './lib/storage/local-document-store.js';
+import { openDocumentStore } from './lib/storage/open-document-store.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import inputPlugin from './plugins/input.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -47,6 +46,7 @@ import { TeamService } from './modules/team/team.service.js';
 import { GatewaysService } from './modules/gateways/gateways.service.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { ActivityService } from './modules/activity/activity.service.js';
+import { IntakeService } from './modules/intake/intake.service.js';
 import healthRoutes from './routes/health.routes.js';
 import authRoutes from './routes/admin/auth.routes.js';
 import ordersRoutes from './routes/admin/orders.routes.js';
@@ -63,6 +63,9 @@ import landingSitesRoutes from './routes/front/landing-sites.routes.js';
 import trackOrderRoutes from './routes/front/track-order.routes.js';
 import { isPortalPath } from '@eta/contracts';
 import activeGatewayRoutes from './routes/front/active-gateway.routes.js';
+import intakeRoutes from './routes/intake/orders.routes.js';
+import landingSiteAdminRoutes from './routes/admin/landing-sites.routes.js';
+import housekeepingPlugin from './plugins/housekeeping.js';
 
 export interface Services {
   auth: AuthService;
@@ -80,6 +83,7 @@ export interface Services {
   gateways: GatewaysService;
   reports: ReportsService;
   activity: ActivityService;
+  intake: IntakeService;
 }
 
 declare module 'fastify' {
@@ -165,7 +169,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // The composition root: every service is built here from its repositories' database and its clients.
-  const documentStore = opts.documentStore ?? new LocalDocumentStore(path.join(config.dataDir, 'documents'));
+  const documentStore = opts.documentStore ?? openDocumentStore(config);
   // A provider's SDK is loaded only when that provider is configured.
   const mailTransports: MailTransports = opts.mailTransports ?? {
     ...(config.mail.aws
@@ -191,6 +195,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     documentStore,
     app.log.child({ module: 'mail' }),
   );
+  const intake = new IntakeService(
+    database.db,
+    documentStore,
+    mail,
+    { ordersPerSecond: config.intakeRatePerSecond, failuresPerAddress: config.intakeFailuresPerIp },
+    app.log.child({ module: 'intake' }),
+  );
   const auth = new AuthService(database.db, new TokenService(opts.jwtSecret, config.jwtExpiresIn), throttle);
   app.decorate('services', {
     auth,
@@ -202,7 +213,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     documents: new DocumentsService(database.db, documentStore, mail, app.log.child({ module: 'documents' })),
     defencePack: new DefencePackService(database.db, documentStore),
     invoices: new InvoicesService(database.db, documentStore, mail),
-    landingSites: new LandingSitesService(database.db, config.translateWidgetUrl ?? null),
+    landingSites: new LandingSitesService(database.db, config.translateWidgetUrl ?? null, () => intake.forgetKeys()),
     portal: new PortalService(
       database.db,
       documentStore,
@@ -217,6 +228,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     gateways: new GatewaysService(database.db),
     reports: new ReportsService(database.db),
     activity: new ActivityService(database.db),
+    intake,
   } satisfies Services);
 
   // The translation widget (portal) may load its scripts only from where the operator configured it.
@@ -250,7 +262,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(swagger, {
     openapi: {
       info: { title: 'eTA Desk API', version: '1.0.0', description: 'Back-office console and public tracking portal.' },
-      components: { securitySchemes: { staffToken: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      components: {
+        securitySchemes: {
+          staffToken: { type: 'apiKey', in: 'header', name: 'Authorization' },
+          intakeKey: { type: 'http', scheme: 'bearer', description: "A landing site's intake key (etak_…)." },
+        },
+      },
       security: [{ staffToken: [] }],
     },
   });
@@ -271,7 +288,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(landingSitesRoutes);
   await app.register(trackOrderRoutes);
   await app.register(activeGatewayRoutes);
+  await app.register(landingSiteAdminRoutes);
+  await app.register(intakeRoutes);
   await app.register(mailWorkerPlugin);
+  await app.register(housekeepingPlugin);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(`${webDist}/index.html`);

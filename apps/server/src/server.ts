@@ -4,6 +4,7 @@ import { loadOrCreateSecret } from './lib/secrets.js';
 import { prepareDatabase } from './startup.js';
 import { ensureFirstAdmin } from './modules/auth/bootstrap-admin.js';
 import { buildApp } from './app.js';
+import { openDocumentStore } from './lib/storage/open-document-store.js';
 
 function readConfig(): Config {
   try {
@@ -32,7 +33,10 @@ if (admin?.generatedPassword) {
 if (config.demoData) {
   // Loaded only when asked for: the generator and its catalogue are not part of a production start.
   const { seedDemoDataIfEmpty } = await import('./modules/seed/demo-data.js');
-  const seeded = await seedDemoDataIfEmpty(database.db, { orders: config.demoOrders });
+  const seeded = await seedDemoDataIfEmpty(database.db, {
+    orders: config.demoOrders,
+    store: openDocumentStore(config),
+  });
   if (seeded) {
     process.stdout.write(
       `  Demo data: ${seeded.orders} orders and ${seeded.staff.length} staff (password "${seeded.staffPassword}"): ` +

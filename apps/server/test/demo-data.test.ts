@@ -1,5 +1,8 @@
 // The demo seeder: a small load covers every status, processing type, landing site and role, leaves the
 // folder counters exact with their trigger live again, and the same seed always gives the same rows.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { PROCESS_STATUSES, PROCESSING_TYPES, STAFF_TYPES } from '@eta/contracts';
@@ -7,7 +10,9 @@ import type { DatabaseHandle } from '../src/db/database.js';
 import type { DB } from '../src/db/schema.js';
 import { verifyPassword } from '../src/modules/auth/passwords.js';
 import { DEMO_STAFF, seedDemoData, seedDemoDataIfEmpty, type SeedResult } from '../src/modules/seed/demo-data.js';
+import { LocalDocumentStore } from '../src/lib/storage/local-document-store.js';
 import { createTestDatabase } from './helpers/test-database.js';
+import { pdfPages } from './helpers/pdf-files.js';
 
 const distinct = async (
   db: Kysely<DB>,
@@ -47,8 +52,8 @@ async function snapshot(db: Kysely<DB>) {
 /** order_counters as rows, and the same figures counted afresh from orders. */
 async function counters(db: Kysely<DB>) {
   const kept = await sql<{ key: string; n: number }>`
-    SELECT concat_ws('|', process_status, processing_type, assign_to, processing_date) AS key, n::int AS n
-      FROM order_counters WHERE n <> 0 ORDER BY 1`.execute(db);
+    SELECT concat_ws('|', process_status, processing_type, assign_to, processing_date) AS key, sum(n)::int AS n
+      FROM order_counters GROUP BY 1 HAVING sum(n) <> 0 ORDER BY 1`.execute(db);
   const counted = await sql<{ key: string; n: number }>`
     SELECT concat_ws('|', process_status, processing_type, coalesce(assign_to, 0),
              CASE WHEN processing_type = 'Future' AND process_status = 'New' THEN processing_date ELSE '-infinity'::date END) AS key,
@@ -61,14 +66,19 @@ describe('demo data', () => {
   let first: DatabaseHandle;
   let second: DatabaseHandle;
   let result: SeedResult;
+  let dir: string;
+  let store: LocalDocumentStore;
 
   beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'eta-seed-'));
+    store = new LocalDocumentStore(dir);
     [first, second] = await Promise.all([createTestDatabase(), createTestDatabase()]);
-    result = await seedDemoData(first.db, { orders: 300, seed: 7 });
+    result = await seedDemoData(first.db, { orders: 300, seed: 7, store });
   });
   afterAll(async () => {
     await first?.close();
     await second?.close();
+    await rm(dir, { recursive: true, force: true });
   });
 
   it('creates demo staff of every role, sharing the demo password', async () => {
@@ -133,14 +143,40 @@ describe('demo data', () => {
     expect(result.downloads).toBeGreaterThan(0);
   });
 
+  it('gives every order a stored signature and every order whose approval was mailed its approved document', async () => {
+    const db = first.db;
+    const { rows } = await sql<{ order_id: string; rule: string }>`
+      SELECT order_id, 'no signature' AS rule FROM orders WHERE customer_sign IS NULL
+      UNION ALL SELECT o.order_id, 'approval mail without a document' FROM orders o
+                 WHERE EXISTS (SELECT 1 FROM mails m WHERE m.order_id = o.id AND m.kind = 'approval')
+                   AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.order_id = o.id)
+      UNION ALL SELECT o.order_id, 'document not uploaded when processed' FROM orders o JOIN documents d ON d.order_id = o.id
+                 WHERE d.created_at <> o.processed_at OR d.uploaded_by IS DISTINCT FROM o.processed_by`.execute(db);
+    expect(rows).toEqual([]);
+    const signatures = await db.selectFrom('orders').select('customer_sign').distinct().execute();
+    expect(signatures).toHaveLength(1);
+    expect((await store.read(signatures[0]!.customer_sign!)).subarray(1, 4).toString()).toBe('PNG');
+    const documents = await db
+      .selectFrom('documents')
+      .select(['storage_key', 'sha256', 'content_type'])
+      .distinct()
+      .execute();
+    expect(documents).toHaveLength(1);
+    const pdf = await store.read(documents[0]!.storage_key);
+    expect((await pdfPages(pdf)).join(' ')).toMatch(
+      /DEMO DOCUMENT - NOT A REAL eTA.*not issued by the Government of Canada/,
+    );
+    expect(documents[0]!.content_type).toBe('application/pdf');
+  });
+
   it('gives identical rows for the same seed in another empty database', async () => {
-    const again = await seedDemoData(second.db, { orders: 300, seed: 7 });
+    const again = await seedDemoData(second.db, { orders: 300, seed: 7, store });
     expect(again.orders).toBe(300);
     const [a, b] = await Promise.all([snapshot(first.db), snapshot(second.db)]);
     expect(b).toEqual(a);
     const other = await createTestDatabase();
     try {
-      await seedDemoData(other.db, { orders: 300, seed: 8 });
+      await seedDemoData(other.db, { orders: 300, seed: 8, store });
       expect((await snapshot(other.db)).orders.map((o) => o.email)).not.toEqual(a.orders.map((o) => o.email));
     } finally {
       await other.close();
@@ -158,7 +194,7 @@ describe('demo data', () => {
     const { id } = await db
       .insertInto('orders')
       .values({
-        order_id: 'ETA-299999999',
+        order_id: 'ETA-250000000',
         email: 'trigger@example.com',
         landing_site: 'default',
         payment_status: 'Success',
@@ -173,6 +209,18 @@ describe('demo data', () => {
     const afterUpdate = await counters(db);
     expect(afterUpdate.kept).toEqual(afterUpdate.counted);
     expect(newStandard(afterUpdate.kept)).toBe(newStandard(before.kept));
+
+    // Each connection writes its own stripe of a counter; folding adds them into one row each, counts unchanged.
+    expect(
+      await sql`SELECT 1 FROM order_counters WHERE stripe <> 0`.execute(db).then((r) => r.rows.length),
+    ).toBeGreaterThan(0);
+    await sql`SELECT fold_counter_stripes()`.execute(db);
+    const folded = await counters(db);
+    expect(folded).toEqual(afterUpdate);
+    const stripes = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM order_counters WHERE stripe <> 0 OR n = 0
+      UNION ALL SELECT count(*)::int FROM order_report_counts WHERE stripe <> 0 OR n = 0`.execute(db);
+    expect(stripes.rows).toEqual([{ n: 0 }, { n: 0 }]);
   });
 
   it('records who processed every delivered order, and the report counters match the orders', async () => {
@@ -182,7 +230,7 @@ describe('demo data', () => {
              count(*) FILTER (WHERE s.type IN ('Team', 'Manager'))::int AS by_worker
         FROM orders o LEFT JOIN staff s ON s.id = o.processed_by
        WHERE payment_status = 'Success' AND process_status IN ('Completed', 'Customer Called', 'ChargeBack', 'New')
-         AND order_id <> 'ETA-299999999' -- completed by hand in the test before
+         AND order_id <> 'ETA-250000000' -- completed by hand in the test before
        GROUP BY 1 ORDER BY 1`.execute(db);
     for (const r of rows) {
       if (r.status === 'New') expect(r.processed).toBe(0);
@@ -200,10 +248,15 @@ describe('demo data', () => {
   });
 
   it('appends after the highest order id, reusing existing demo staff; IfEmpty leaves a seeded database alone', async () => {
-    expect(await seedDemoDataIfEmpty(first.db, { orders: 10 })).toBeNull();
+    expect(await seedDemoDataIfEmpty(first.db, { orders: 10, store })).toBeNull();
     const staffBefore = await first.db.selectFrom('staff').select('id').execute();
-    const more = await seedDemoData(first.db, { orders: 20, seed: 7 });
-    expect(more).toMatchObject({ orders: 20, firstOrderId: 'ETA-300000000', lastOrderId: 'ETA-300000019', staff: [] });
+    // An intake order's random id (ETA-300000000 and up) does not move where demo ids go on.
+    await first.db
+      .insertInto('orders')
+      .values({ order_id: 'ETA-912345678', email: 'intake@example.com', landing_site: 'default' })
+      .execute();
+    const more = await seedDemoData(first.db, { orders: 20, seed: 7, store });
+    expect(more).toMatchObject({ orders: 20, firstOrderId: 'ETA-250000001', lastOrderId: 'ETA-250000020', staff: [] });
     expect(await first.db.selectFrom('staff').select('id').execute()).toHaveLength(staffBefore.length);
     const c = await counters(first.db);
     expect(c.kept).toEqual(c.counted);
@@ -218,11 +271,12 @@ describe('demo data', () => {
                  SELECT string_agg(a.attnum || '=' || a.attstattarget, ',' ORDER BY a.attnum) FROM pg_attribute a
                   WHERE a.attrelid = i.indexrelid AND a.attstattarget > 0), '') AS definition
           FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-         WHERE i.indrelid IN ('orders'::regclass, 'remarks'::regclass, 'mails'::regclass, 'downloads'::regclass)
+         WHERE i.indrelid IN ('orders'::regclass, 'remarks'::regclass, 'mails'::regclass, 'downloads'::regclass,
+                              'documents'::regclass)
         UNION ALL
         SELECT 'constraint', conrelid::regclass::text || '.' || conname, pg_get_constraintdef(oid)
           FROM pg_constraint WHERE conrelid IN ('orders'::regclass, 'remarks'::regclass, 'mails'::regclass,
-                                                'downloads'::regclass)
+                                                'downloads'::regclass, 'documents'::regclass)
          ORDER BY 1, 2`.execute(db.db);
       return rows;
     };
@@ -234,6 +288,7 @@ describe('demo data', () => {
       expect(before.some((r) => r.definition.includes(' stats '))).toBe(true);
       const phases = new Set<string>();
       const loaded = await seedDemoData(db.db, {
+        store,
         orders: 120,
         seed: 3,
         bulkLoadAbove: 100,

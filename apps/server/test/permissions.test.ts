@@ -9,6 +9,8 @@ import { buildTestApp, type TestApp } from './helpers/test-app.js';
 
 type Who = StaffType | 'anonymous';
 const PUBLIC = 'public' as const;
+/** A landing site's intake key, never a staff session: everyone without one (staff included) gets 401. */
+const INTAKE_KEY = 'intakeKey' as const;
 const ALL: StaffType[] = ['Admin', 'Manager', 'Team', 'Telecaller', 'Night Staff'];
 
 interface Case {
@@ -17,7 +19,7 @@ interface Case {
   /** The request actually sent, when it differs from the route (a queue in the path, a body). */
   url?: string;
   body?: object;
-  allowed: typeof PUBLIC | StaffType[];
+  allowed: typeof PUBLIC | typeof INTAKE_KEY | StaffType[];
 }
 
 const CASES: Case[] = [
@@ -169,6 +171,29 @@ const CASES: Case[] = [
   { route: 'GET /api/admin/activity-people', allowed: ['Admin'] },
   { route: 'GET /api/admin/activity/csv', allowed: ['Admin'] },
   { route: 'GET /api/front/active-gateway', allowed: PUBLIC },
+  // Landing sites, their intake keys and legal texts (issue 20): Admin only.
+  { route: 'GET /api/admin/landing-sites', allowed: ['Admin'] },
+  {
+    route: 'GET /api/admin/landing-sites/:key/legal/:version',
+    url: '/api/admin/landing-sites/default/legal/1',
+    allowed: ['Admin'],
+  },
+  {
+    route: 'POST /api/admin/landing-sites/:key/intake-key',
+    url: '/api/admin/landing-sites/no-such-site/intake-key',
+    body: {},
+    allowed: ['Admin'],
+  },
+  {
+    route: 'POST /api/admin/landing-sites/:key/legal',
+    url: '/api/admin/landing-sites/no-such-site/legal',
+    body: { disclaimer: 'x', fee_text: 'y' },
+    allowed: ['Admin'],
+  },
+  // The signature on the order detail page: everyone who opens orders.
+  { route: 'GET /api/admin/order-signature/:orderId', url: '/api/admin/order-signature/ETA-000000001', allowed: ALL },
+  // The landing sites' front door: their intake key only (intake.test.ts), never a staff token.
+  { route: 'POST /api/intake/orders', body: {}, allowed: INTAKE_KEY },
 ];
 
 let t: TestApp;
@@ -202,6 +227,11 @@ describe('authorization matrix (spec §6, by hand)', () => {
         const res = await call(c, who);
         const isJson = String(res.headers['content-type']).startsWith('application/json');
         const body: { code?: string } = isJson ? res.json() : {};
+        if (c.allowed === INTAKE_KEY) {
+          expect(res.statusCode, `${who}: ${res.body.slice(0, 200)}`).toBe(401);
+          expect(body.code).toBe('UNAUTHORIZED');
+          continue;
+        }
         const allowed = c.allowed === PUBLIC || (who !== 'anonymous' && c.allowed.includes(who));
         if (allowed) {
           expect(res.statusCode, `${who}: ${res.body.slice(0, 200)}`).not.toBe(403);

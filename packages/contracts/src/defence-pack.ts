@@ -69,6 +69,9 @@ export const EvidenceSale = Type.Object({
 
 /** Proof of agreement: the terms the customer saw and the traces of their consent. */
 export const EvidenceAgreement = Type.Object({
+  /** The version of the landing site's legal texts the customer agreed to, and when that version was saved. */
+  legalVersion: Type.Integer(),
+  legalVersionSavedAt: Type.String(),
   disclaimer: Type.String(),
   feeText: Type.String(),
   ipAddress: Type.Optional(Type.String()),

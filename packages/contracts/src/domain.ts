@@ -37,6 +37,8 @@ export const CAPABILITIES = {
   viewCountryReport: EVERYONE,
   /** The audit trail (who did what, security events): Admin only. */
   viewActivity: ['Admin'],
+  /** Landing sites: their intake keys and versioned legal texts (issue 20): Admin only. */
+  manageLandingSites: ['Admin'],
 } as const satisfies Record<string, readonly StaffType[]>;
 export type Capability = keyof typeof CAPABILITIES;
 
@@ -236,6 +238,9 @@ export const ACTIVITY_ACTIONS = [
   'order.upload-document',
   'mail.resend',
   'order.invoice',
+  'order.intake',
+  'landing-site.intake-key',
+  'landing-site.legal-text',
   'staff.bootstrap-admin',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
@@ -279,6 +284,8 @@ export const ERROR_CODES = [
   'EMAIL_TAKEN',
   'SELF_DELETE',
   'LAST_ADMIN',
+  // Intake.
+  'IDEMPOTENCY_CONFLICT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

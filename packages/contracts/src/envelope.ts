@@ -1,6 +1,7 @@
 // The spec's JSON envelope: { status: 1 | 0 | 401, message, data? } with a truthful HTTP status beside it.
 import { Type, type TSchema } from 'typebox';
 import type { ErrorCode } from './domain.js';
+import type { FieldIssue } from './intake.js';
 
 export const ApiStatus = Type.Union([Type.Literal(1), Type.Literal(0), Type.Literal(401)]);
 
@@ -22,5 +23,6 @@ export interface ApiEnvelope<T = undefined> {
   data?: T;
   /** Failures only: the machine-readable reason (ERROR_CODES in domain.ts). */
   code?: ErrorCode;
-  errors?: Record<string, string>;
+  /** Field name → message; the intake call lists every failing field as { field, message } instead. */
+  errors?: Record<string, string> | FieldIssue[];
 }

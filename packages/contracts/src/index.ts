@@ -11,3 +11,5 @@ export * from './team.js';
 export * from './gateways.js';
 export * from './reports.js';
 export * from './activity.js';
+export * from './application.js';
+export * from './intake.js';

@@ -4,7 +4,8 @@ import { Type, type Static } from 'typebox';
 import { MAIL_PROVIDERS } from './domain.js';
 import { Envelope } from './envelope.js';
 
-export const MAIL_KINDS = ['approval', 'invoice', 'resend', 'refund'] as const;
+/** confirmation: the order-confirmation mail an intake order gets. */
+export const MAIL_KINDS = ['approval', 'invoice', 'resend', 'refund', 'confirmation'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** queued: waiting in the outbox (or between retries); sent: accepted by the provider; failed: given up. */

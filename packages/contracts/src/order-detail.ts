@@ -110,6 +110,8 @@ export const ORDER_DETAIL_FIELDS = {
   ip_address: 'text',
   customer_browser: 'text',
   customer_timezone: 'text',
+  /** The version of the landing site's legal texts the customer agreed to (issue 20). */
+  legal_version: 'number',
 } as const satisfies Record<string, FieldKind>;
 export type OrderDetailField = keyof typeof ORDER_DETAIL_FIELDS;
 

@@ -1,9 +1,11 @@
 // `npm run db:seed -- --orders N [--seed S] [--staff-password P] [--reference-date D]`: appends N demo orders
-// (and any missing demo staff) to the configured database: DATABASE_URL, or the embedded one under DATA_DIR.
+// (and any missing demo staff) to the configured database: DATABASE_URL, or the embedded one under DATA_DIR; the
+// demo signature and approved document go to the document store under DATA_DIR (the server's).
 import { parseArgs } from 'node:util';
 import { MIN_PASSWORD_LENGTH } from '@eta/contracts';
 import { ConfigError, loadConfig } from '../lib/config.js';
 import { prepareDatabase } from '../startup.js';
+import { openDocumentStore } from '../lib/storage/open-document-store.js';
 import { MAX_SEED_ORDERS, seedDemoData, type SeedOptions } from '../modules/seed/demo-data.js';
 
 const USAGE =
@@ -41,10 +43,10 @@ function parse(argv: string[]) {
   }
 }
 
-function readArgs(argv: string[]): SeedOptions {
+function readArgs(argv: string[]): Omit<SeedOptions, 'store'> {
   const values = parse(argv);
   if (values.orders === undefined) throw new UsageError('--orders is required');
-  const opts: SeedOptions = { orders: wholeNumber('orders', values.orders, 1, MAX_SEED_ORDERS) };
+  const opts: Omit<SeedOptions, 'store'> = { orders: wholeNumber('orders', values.orders, 1, MAX_SEED_ORDERS) };
   if (values.seed !== undefined) opts.seed = wholeNumber('seed', values.seed, 0, 0xffff_ffff);
   const password = values['staff-password'];
   if (password !== undefined) {
@@ -65,7 +67,7 @@ function readArgs(argv: string[]): SeedOptions {
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 async function main(): Promise<number> {
-  let opts: SeedOptions;
+  let opts: Omit<SeedOptions, 'store'>;
   let config;
   try {
     opts = readArgs(process.argv.slice(2));
@@ -104,6 +106,7 @@ async function main(): Promise<number> {
   try {
     const result = await seedDemoData(database.db, {
       ...opts,
+      store: openDocumentStore(config),
       signal: abort.signal,
       onProgress: (p) => {
         if (p.phase === 'orders') process.stdout.write(`  ${p.inserted} / ${p.total} orders  (${seconds(started)})\n`);

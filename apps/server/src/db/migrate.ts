@@ -13,6 +13,8 @@ import * as m010 from './migrations/010-search-statistics.js';
 import * as m011 from './migrations/011-new-queue-search.js';
 import * as m012 from './migrations/012-search-by-week.js';
 import * as m013 from './migrations/013-completed-queue.js';
+import * as m014 from './migrations/014-intake.js';
+import * as m015 from './migrations/015-counter-stripes.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -28,6 +30,8 @@ const migrations: Record<string, Migration> = {
   '011-new-queue-search': m011,
   '012-search-by-week': m012,
   '013-completed-queue': m013,
+  '014-intake': m014,
+  '015-counter-stripes': m015,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

@@ -23,9 +23,6 @@ export interface LandingSitesTable {
   footer_contact: string;
   mail_sender: string;
   support_phone: string | null;
-  disclaimer: Generated<string>;
-  fee_text: Generated<string>;
-  intake_key_hash: string | null;
   /** Where this site's customer portal (/track-order) lives; null: the server's PUBLIC_URL. */
   portal_url: string | null;
   created_at: CreatedAt;
@@ -158,6 +155,10 @@ export interface OrdersTable {
   /** Who moved the order to Completed last, and when (migration 007): the Processed By report. */
   processed_by: number | null;
   processed_at: Date | null;
+  /** The version of the landing site's legal texts the customer agreed to (migration 014). */
+  legal_version: Generated<number>;
+  /** The intake key that brought the order in; null for orders from elsewhere (demo data, imports before 014). */
+  intake_key_id: string | null;
 
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -277,6 +278,8 @@ export interface OrderCountersTable {
   processing_type: ProcessingType;
   assign_to: number;
   processing_date: DateOnly;
+  /** Which connection's share (1-16), 0 once folded (migration 015); a count is the sum over stripes. */
+  stripe: Generated<number>;
   n: number;
 }
 
@@ -285,6 +288,7 @@ export interface OrderReportCountsTable {
   day: DateOnly;
   citizen_country: string;
   processing_type: ProcessingType;
+  stripe: Generated<number>;
   n: number;
 }
 
@@ -293,6 +297,38 @@ export interface ProcessedReportCountsTable {
   day: DateOnly;
   staff_id: number;
   n: number;
+}
+
+/** A landing site's disclaimer and fee text, one row per saved version, never changed (migration 014). */
+export interface LegalTextsTable {
+  landing_site: string;
+  version: number;
+  disclaimer: string;
+  fee_text: string;
+  created_by: number | null;
+  created_by_name: string | null;
+  created_at: CreatedAt;
+}
+
+/** A landing site's intake API key: its public id and the SHA-256 of its secret part (migration 014). */
+export interface IntakeKeysTable {
+  id: string;
+  landing_site: string;
+  secret_sha256: Buffer;
+  created_by: number | null;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+  /** A rotated key works until then; null while it is current. */
+  retires_at: Date | null;
+}
+
+/** An Idempotency-Key of a landing site and the order its first request made (migration 014). */
+export interface IntakeRequestsTable {
+  landing_site: string;
+  idempotency_key: string;
+  body_sha256: Buffer;
+  order_id: number;
+  created_at: CreatedAt;
 }
 
 export interface DB {
@@ -311,6 +347,9 @@ export interface DB {
   order_counters: OrderCountersTable;
   order_report_counts: OrderReportCountsTable;
   processed_report_counts: ProcessedReportCountsTable;
+  legal_texts: LegalTextsTable;
+  intake_keys: IntakeKeysTable;
+  intake_requests: IntakeRequestsTable;
 }
 
 export type Order = Selectable<OrdersTable>;

@@ -4,7 +4,14 @@ import { ConfigError, loadConfig } from './config.js';
 describe('loadConfig', () => {
   it('has working defaults for a fresh machine', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, demoData: true, jwtExpiresIn: '12h' });
+    expect(c).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      demoData: true,
+      jwtExpiresIn: '12h',
+      intakeRatePerSecond: 50,
+      intakeFailuresPerIp: 20,
+    });
     expect(c.dataDir).toMatch(/data$/);
   });
 
@@ -28,6 +35,8 @@ describe('loadConfig', () => {
     [{ AWS_ENDPOINT_URL_SESV2: 'ftp://ses' }, /AWS_ENDPOINT_URL_SESV2/],
     [{ SENDGRID_API_KEY: 'not-a-key' }, /SENDGRID_API_KEY must start with "SG."/],
     [{ SENDGRID_API_KEY: 'SG.x', SENDGRID_API_URL: 'sendgrid' }, /SENDGRID_API_URL/],
+    [{ INTAKE_RATE_PER_SECOND: '0' }, /INTAKE_RATE_PER_SECOND must be a whole number from 1/],
+    [{ INTAKE_FAILURES_PER_IP: 'many' }, /INTAKE_FAILURES_PER_IP/],
   ])('stops on %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

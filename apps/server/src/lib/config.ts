@@ -35,6 +35,10 @@ export interface Config {
   /** The external translation widget's script for the portal; undefined: no translation bar. */
   translateWidgetUrl: string | undefined;
   mail: MailConfig;
+  /** Orders per second one landing site's intake key may send, then 429. */
+  intakeRatePerSecond: number;
+  /** Requests with a wrong intake key per client address per 15 minutes, then 429. */
+  intakeFailuresPerIp: number;
 }
 
 export interface MailConfig {
@@ -198,5 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geoipDb: env.GEOIP_DB ? path.resolve(env.GEOIP_DB) : undefined,
     translateWidgetUrl: url('TRANSLATE_WIDGET_URL', env.TRANSLATE_WIDGET_URL),
     mail: loadMailConfig(env),
+    intakeRatePerSecond: int('INTAKE_RATE_PER_SECOND', env.INTAKE_RATE_PER_SECOND, 50, 1, 100_000),
+    intakeFailuresPerIp: int('INTAKE_FAILURES_PER_IP', env.INTAKE_FAILURES_PER_IP, 20, 1, 100_000),
   };
 }

@@ -1,6 +1,6 @@
 // Typed domain errors: services throw these with a machine-readable code (contracts ERROR_CODES) and a
 // message for people; plugins/errors.ts maps them to HTTP in one place.
-import type { ErrorCode } from '@eta/contracts';
+import type { ErrorCode, FieldIssue } from '@eta/contracts';
 
 const HTTP_STATUS: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -27,6 +27,7 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   EMAIL_TAKEN: 409,
   SELF_DELETE: 409,
   LAST_ADMIN: 409,
+  IDEMPOTENCY_CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_FILE: 415,
   URI_TOO_LONG: 414,
@@ -40,6 +41,8 @@ export const httpStatusOf = (code: ErrorCode): number => HTTP_STATUS[code];
 export interface AppErrorOptions {
   /** Field name → message, for validation failures. */
   fields?: Record<string, string>;
+  /** Every failing field with its message, in order (the intake call's validation answer). */
+  issues?: FieldIssue[];
   /** Extra facts for the client, sent as the envelope's `data` (e.g. the skipped orders of a bulk move). */
   data?: unknown;
   /** A limit's wait, sent as Retry-After (429). */
@@ -49,6 +52,7 @@ export interface AppErrorOptions {
 export class AppError extends Error {
   readonly httpStatus: number;
   readonly fields: Record<string, string> | undefined;
+  readonly issues: FieldIssue[] | undefined;
   readonly data: unknown;
   readonly retryAfterSeconds: number | undefined;
   constructor(
@@ -60,6 +64,7 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.httpStatus = HTTP_STATUS[code];
     this.fields = options.fields;
+    this.issues = options.issues;
     this.data = options.data;
     this.retryAfterSeconds = options.retryAfterSeconds;
   }

@@ -7,16 +7,25 @@ import { AppError } from '../lib/errors.js';
 import { isAllowed, permissionFor } from '../modules/auth/permissions.js';
 import type { Session } from '../modules/auth/auth.service.js';
 import type { Actor } from '../modules/audit/audit.repository.js';
+import type { IntakeCaller } from '../modules/intake/intake.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     staff: Staff | null;
     session: Session | null;
+    /** The landing site behind an intake key (intake routes only). */
+    intakeCaller: IntakeCaller | null;
   }
   interface FastifyInstance {
     /** "METHOD /url" of every /api route, as registered: the permission and fuzz tests walk this list. */
     apiRoutes: { method: string; url: string; schema: unknown }[];
   }
+}
+
+/** The landing site that sent an intake request, for handlers behind the guard. */
+export function requireIntakeCaller(caller: IntakeCaller | null): IntakeCaller {
+  if (!caller) throw new AppError('UNAUTHORIZED', 'A valid intake key is required.');
+  return caller;
 }
 
 /** The signed-in staff member, for handlers behind the guard. */
@@ -35,6 +44,7 @@ export const actorOf = (staff: Staff, ip: string): Actor => ({ id: staff.id, nam
 export default fp(async (app) => {
   app.decorateRequest('staff', null);
   app.decorateRequest('session', null);
+  app.decorateRequest('intakeCaller', null);
   app.decorate('apiRoutes', []);
   // A route without an entry in PERMISSIONS stops the server at start-up instead of being unreachable.
   app.addHook('onRoute', (route) => {
@@ -52,6 +62,10 @@ export default fp(async (app) => {
     if (!url?.startsWith('/api/')) return; // the web app and static files
     const permission = permissionFor(request.method === 'HEAD' ? 'GET' : request.method, url);
     if (permission === 'public') return;
+    if (permission === 'intakeKey') {
+      request.intakeCaller = await app.services.intake.authenticate(request.headers.authorization, request.ip);
+      return;
+    }
     if (permission === undefined) throw new AppError('FORBIDDEN', 'You do not have access to this action.');
     const session = await app.services.auth.authenticate(request.headers.authorization);
     request.session = session;

@@ -80,6 +80,7 @@ export function toErrorReply(error: FastifyError | AppError): { httpStatus: numb
         code: error.code,
         message: error.message,
         ...(error.fields ? { errors: error.fields } : {}),
+        ...(error.issues ? { errors: error.issues } : {}),
         ...(error.data !== undefined ? { data: error.data } : {}),
       },
     };

@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
             <ProcessedReportRoute />
           )),
           page(paths.gatewaySetting, routeModules.administration, ({ GatewaySettingRoute }) => <GatewaySettingRoute />),
+          page(paths.landingSites, routeModules.administration, ({ LandingSitesRoute }) => <LandingSitesRoute />),
           page(paths.activity, routeModules.administration, ({ ActivityRoute }) => <ActivityRoute />),
           page(paths.changePassword, routeModules.changePassword, ({ ChangePasswordRoute }) => <ChangePasswordRoute />),
           { path: '*', element: <NotFoundPage homePath={paths.dashboard} /> },

@@ -18,6 +18,7 @@ export const paths = {
   manageTeamMember: '/admin/manage-team/:teamMemberId',
   processedOrder: '/admin/processed-order',
   gatewaySetting: '/admin/gateway-setting',
+  landingSites: '/admin/landing-sites',
   changePassword: '/admin/change-password',
   activity: '/admin/activity',
 } as const;

@@ -69,11 +69,11 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (r
 };
 
 /**
- * A file from a staff call (a defence pack's PDF), kept out of the store: the file, or the failure reported as
- * every other call's is.
+ * A file from a staff call (a defence pack's PDF, a signature image), kept out of the store: the file, or the
+ * failure reported as every other call's is (an aborted call, e.g. of a page that closed, is reported to nobody).
  */
 export async function fetchFile(
-  request: Omit<ApiRequest, 'isPublic'> & { accept: string },
+  request: Omit<ApiRequest, 'isPublic'> & { accept: string; signal?: AbortSignal },
 ): Promise<{ file: Blob } | { error: ApiError }> {
   const { silent: _silent, ...rest } = request;
   const outcome = await requestFile(rest);
@@ -84,6 +84,6 @@ export async function fetchFile(
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['FolderCounts', 'OrderList', 'FutureOrderCounts', 'OrderDetail', 'Team', 'Gateways'],
+  tagTypes: ['FolderCounts', 'OrderList', 'FutureOrderCounts', 'OrderDetail', 'Team', 'Gateways', 'LandingSites'],
   endpoints: () => ({}),
 });

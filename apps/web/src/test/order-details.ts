@@ -59,6 +59,7 @@ export function orderDetails(overrides: Partial<OrderDetails> = {}): OrderDetail
     customer_sign: 'signatures/ETA-200020076.png',
     customer_date: '2026-11-19T15:00:00.000Z',
     ip_address: '203.0.113.5',
+    legal_version: 1,
     version: 3,
     assign_to: 'Asha Rao',
     assign_to_id: 7,

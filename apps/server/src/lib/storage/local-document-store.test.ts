@@ -44,4 +44,17 @@ describe('LocalDocumentStore', () => {
     const { key } = await store.put(Buffer.from('x'));
     expect(await readdir(path.join(dir, key.slice(0, 2)))).toEqual([key.slice(3)]);
   });
+
+  it('keeps storing after its folders were removed behind its back', async () => {
+    const first = await store.put(Buffer.from('one'));
+    await rm(dir, { recursive: true, force: true });
+    // Until one lands in the folder made before the removal (1 in 256 each; 5,000 tries miss it ~1 in 10^8).
+    const stored: { key: string; text: string }[] = [];
+    while (stored.length < 5000 && !stored.some(({ key }) => key.slice(0, 3) === first.key.slice(0, 3))) {
+      const text = `doc ${stored.length}`;
+      stored.push({ key: (await store.put(Buffer.from(text))).key, text });
+    }
+    expect(stored.at(-1)!.key.slice(0, 3)).toBe(first.key.slice(0, 3));
+    for (const { key, text } of stored) expect((await store.read(key)).toString()).toBe(text);
+  });
 });

@@ -25,9 +25,15 @@ export class LocalDocumentStore implements DocumentStore {
     const extension = options.extension && /^[a-z0-9]{1,8}$/.test(options.extension) ? `.${options.extension}` : '';
     const key = `${id.slice(0, 2)}/${id}${extension}`;
     const file = this.pathOf(key);
-    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     const temporary = `${file}.${randomBytes(4).toString('hex')}.part`;
-    await writeFile(temporary, content, { mode: 0o600, flag: 'wx' });
+    const write = () => writeFile(temporary, content, { mode: 0o600, flag: 'wx' });
+    // The fan-out folder is made only when the write finds it missing: no mkdir call per document, and a folder
+    // someone removed meanwhile is simply made again.
+    await write().catch(async (err: unknown) => {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await write();
+    });
     await rename(temporary, file);
     return { key, size: content.length, sha256: createHash('sha256').update(content).digest('hex') };
   }

@@ -17,6 +17,20 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+/** An entry as the row audit_log stores (also inserted by the intake's one statement, intake.repository). */
+export const auditRow = (actor: Actor | null, e: AuditEntry) => ({
+  actor_id: actor?.id ?? null,
+  actor_name: actor?.name ?? null,
+  ip: actor?.ip ?? null,
+  action: e.action,
+  order_id: e.orderId ?? null,
+  target: e.target ?? null,
+  before: e.before ?? null,
+  after: e.after ?? null,
+});
+
+const json = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
+
 export async function writeAudit(
   db: Kysely<DB> | Transaction<DB>,
   actor: Actor | null,
@@ -26,16 +40,10 @@ export async function writeAudit(
   await db
     .insertInto('audit_log')
     .values(
-      entries.map((e) => ({
-        actor_id: actor?.id ?? null,
-        actor_name: actor?.name ?? null,
-        ip: actor?.ip ?? null,
-        action: e.action,
-        order_id: e.orderId ?? null,
-        target: e.target ?? null,
-        before: e.before === undefined ? null : JSON.stringify(e.before),
-        after: e.after === undefined ? null : JSON.stringify(e.after),
-      })),
+      entries.map((e) => {
+        const row = auditRow(actor, e);
+        return { ...row, before: json(row.before), after: json(row.after) };
+      }),
     )
     .execute();
 }

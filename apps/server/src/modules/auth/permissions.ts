@@ -5,7 +5,8 @@
 import { CAPABILITIES, type Capability, type StaffType } from '@eta/contracts';
 import { AppError } from '../../lib/errors.js';
 
-export type Permission = 'public' | Capability;
+/** 'intakeKey': a landing site's intake key, not a staff session (checked by the intake service). */
+export type Permission = 'public' | 'intakeKey' | Capability;
 
 export const PERMISSIONS: Record<string, Permission> = {
   'GET /api/health': 'public',
@@ -58,6 +59,16 @@ export const PERMISSIONS: Record<string, Permission> = {
   'GET /api/admin/activity': 'viewActivity',
   'GET /api/admin/activity-people': 'viewActivity',
   'GET /api/admin/activity/csv': 'viewActivity',
+  // Landing sites, their intake keys and legal texts (issue 20): Admin only.
+  'GET /api/admin/landing-sites': 'manageLandingSites',
+  'GET /api/admin/landing-sites/:key/legal/:version': 'manageLandingSites',
+  'POST /api/admin/landing-sites/:key/intake-key': 'manageLandingSites',
+  'POST /api/admin/landing-sites/:key/legal': 'manageLandingSites',
+  // The signature image on the order detail page.
+  'GET /api/admin/order-signature/:orderId': 'workOrders',
+
+  // The landing sites' front door: their intake key, never a staff session.
+  'POST /api/intake/orders': 'intakeKey',
 
   'GET /api/front/landing-sites/:key': 'public',
   // The customer portal: the order id AND e-mail prove the order (then the proof track-order issued), in the
@@ -81,7 +92,10 @@ export function permissionFor(method: string, url: string): Permission | undefin
 
 export const isAllowed = (permission: Permission | undefined, type: StaffType | undefined): boolean =>
   permission === 'public' ||
-  (permission !== undefined && type !== undefined && (CAPABILITIES[permission] as readonly StaffType[]).includes(type));
+  (permission !== undefined &&
+    permission !== 'intakeKey' &&
+    type !== undefined &&
+    (CAPABILITIES[permission] as readonly StaffType[]).includes(type));
 
 /** Finer rules inside a service (delete, restore, a queue): refuses with 403 and the rule in words. */
 export function assertCan(type: StaffType, capability: Capability, what: string): void {

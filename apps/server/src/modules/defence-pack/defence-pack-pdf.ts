@@ -75,16 +75,22 @@ function saleSection(pdf: PdfBuilder, facts: DefencePackDetails): void {
 
 function agreementSection(pdf: PdfBuilder, facts: DefencePackDetails, files: PackFiles): void {
   const { agreement, sale } = facts;
-  pdf.subheading(`Disclaimer shown on ${sale.seller}`);
+  pdf.paragraph(
+    `The texts below are version ${agreement.legalVersion} of ${sale.seller}'s legal texts, in force since ` +
+      `${utcStamp(new Date(agreement.legalVersionSavedAt))}: the version the customer was shown and agreed to.`,
+    { muted: true },
+  );
+  pdf.subheading(`Disclaimer shown on ${sale.seller} (version ${agreement.legalVersion})`);
   pdf.paragraph(agreement.disclaimer || 'No disclaimer text is recorded for this landing site.');
-  pdf.subheading('Fee page');
+  pdf.subheading(`Fee page (version ${agreement.legalVersion})`);
   pdf.paragraph(agreement.feeText || 'No fee-page text is recorded for this landing site.');
   pdf.subheading('The customer at checkout');
   pdf.facts([
     ['IP address', orDash(agreement.ipAddress)],
     ['Browser', orDash(agreement.browser)],
     ['Time zone', orDash(agreement.timezone)],
-    ['Signed on', agreement.signedAt ? at(agreement.signedAt) : '—'],
+    ['Agreed and signed on', agreement.signedAt ? at(agreement.signedAt) : '—'],
+    ['Legal texts agreed to', `version ${agreement.legalVersion}`],
   ]);
   pdf.subheading('Signature', 140);
   const kind = files.signature && pdfImageKind(files.signature);

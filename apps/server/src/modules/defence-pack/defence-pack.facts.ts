@@ -68,6 +68,8 @@ export function defencePackFacts(
       seller: row.site_name,
     },
     agreement: {
+      legalVersion: row.legal_version,
+      legalVersionSavedAt: isoTime(row.legal_saved_at),
       disclaimer: row.disclaimer,
       feeText: row.fee_text,
       ipAddress: present(row.ip_address),

@@ -1,5 +1,5 @@
 // All SQL of the defence pack: ONE statement reads the whole dispute file of an order, whatever it holds —
-// the order's sale and consent facts, its landing site's terms, the gateway, and its documents, mails,
+// the order's sale and consent facts, the landing site's terms as the customer agreed to them, the gateway, and its documents, mails,
 // downloads and audit timeline as JSON arrays from correlated subqueries on their (order_id, created_at)
 // indexes. Events come oldest first: a pack tells the story in the order it happened.
 import { sql, type Kysely } from 'kysely';
@@ -60,6 +60,9 @@ export type EvidenceRow = Pick<
   | 'customer_timezone'
 > & {
   site_name: string;
+  /** The legal texts of the version the customer agreed to (orders.legal_version), not today's. */
+  legal_version: number;
+  legal_saved_at: string;
   disclaimer: string;
   fee_text: string;
   footer_contact: string;
@@ -79,7 +82,8 @@ export async function selectEvidence(db: Kysely<DB>, orderId: string): Promise<E
     SELECT o.order_id, o.email, o.passport_first_name, o.passport_surname, o.payment_status, o.process_status,
       o.processing_type, o.amount_cents, o.currency, o.transaction_id, o.merchant_name, o.created_at,
       o.customer_sign, o.customer_date, o.ip_address, o.customer_browser, o.customer_timezone,
-      ls.display_name AS site_name, ls.disclaimer, ls.fee_text, ls.footer_contact, ls.support_phone,
+      ls.display_name AS site_name, ls.footer_contact, ls.support_phone,
+      o.legal_version, lt.created_at AS legal_saved_at, lt.disclaimer, lt.fee_text,
       g.gateway_name,
       coalesce((SELECT json_agg(d ORDER BY d.created_at DESC, d.id DESC) FROM (
         SELECT documents.id, storage_key, original_name, content_type, size_bytes, sha256, documents.created_at,
@@ -95,6 +99,7 @@ export async function selectEvidence(db: Kysely<DB>, orderId: string): Promise<E
         SELECT id, at, actor_name, action, before, after FROM audit_log WHERE order_id = o.id) a), '[]') AS timeline
     FROM orders o
     JOIN landing_sites ls ON ls.key = o.landing_site
+    JOIN legal_texts lt ON lt.landing_site = o.landing_site AND lt.version = o.legal_version
     LEFT JOIN gateways g ON g.id = o.gateway_id
     WHERE o.order_id = ${orderId}`.execute(db);
   return rows[0];

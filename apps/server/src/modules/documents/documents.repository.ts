@@ -106,3 +106,11 @@ export async function selectCurrentDocument(db: Db, orderId: string): Promise<Cu
     .executeTakeFirst();
   return row && { ...row, id: Number(row.id), order_key: Number(row.order_key) };
 }
+
+/** The storage key of the order's signature image (orders.customer_sign). Index: orders.order_id (unique). */
+export async function selectSignatureKey(
+  db: Db,
+  orderId: string,
+): Promise<{ customer_sign: string | null } | undefined> {
+  return db.selectFrom('orders').select('customer_sign').where('order_id', '=', orderId).executeTakeFirst();
+}

@@ -2,6 +2,7 @@
 // a generated key, recorded with its sha256, the order set Completed and the approval mail queued, all in
 // ONE transaction; a failure after the file was stored deletes it again, so no stray file is left behind.
 import type { FastifyBaseLogger } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
 import {
   EMAIL_PATTERN,
@@ -21,7 +22,13 @@ import type { MailService } from '../mail/mail.service.js';
 import { assertMayDeliver } from '../mail/order-mails.service.js';
 import { normalizeOrderId } from '../orders/orders.repository.js';
 import { detectDocumentType, sanitizeFileName } from './document-file.js';
-import { insertDocument, lockUploadTarget, markOrderCompleted, selectCurrentDocument } from './documents.repository.js';
+import {
+  insertDocument,
+  lockUploadTarget,
+  markOrderCompleted,
+  selectCurrentDocument,
+  selectSignatureKey,
+} from './documents.repository.js';
 import type { UploadForm } from './upload-form.js';
 
 const EMAIL = new RegExp(EMAIL_PATTERN, 'u');
@@ -163,6 +170,24 @@ export class DocumentsService {
       }
       throw err;
     }
+  }
+
+  /**
+   * The customer's signature image (the order detail page's "Digital signature"): its bytes and type, judged by
+   * content. Staff only; 404 when the order has none or the store lost it.
+   */
+  async signature(rawOrderId: string): Promise<{ content: Buffer; contentType: string }> {
+    const orderId = normalizeOrderId(rawOrderId);
+    const row = await selectSignatureKey(this.db, orderId);
+    if (!row) throw new AppError('ORDER_NOT_FOUND', `Order ${orderId} was not found.`);
+    const missing = new AppError('NOT_FOUND', `Order ${orderId} has no signature image on file.`);
+    if (!row.customer_sign) throw missing;
+    const content = await this.store.read(row.customer_sign).catch((err: unknown) => {
+      throw err instanceof AppError && err.code === 'NOT_FOUND' ? missing : err;
+    });
+    const type = await fileTypeFromBuffer(content);
+    if (type?.mime !== 'image/png' && type?.mime !== 'image/jpeg') throw missing;
+    return { content, contentType: type.mime };
   }
 
   /** The spec's HEAD check: the order's approved document, when its row and its file both exist. */

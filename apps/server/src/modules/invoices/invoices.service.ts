@@ -3,7 +3,7 @@
 // and queues the mail with the PDF attached, and writes the audit row; the PDF is stored first and removed
 // again if the transaction fails. An order has one invoice: sending again mails the same invoice.
 import type { Kysely } from 'kysely';
-import type { MailProvider, SentInvoice } from '@eta/contracts';
+import type { SentInvoice } from '@eta/contracts';
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { moneyText } from '../../lib/pdf/format.js';
@@ -38,15 +38,9 @@ export class InvoicesService {
     private readonly mail: MailService,
   ) {}
 
-  /** AWS when it is configured, else SendGrid when it is; with neither, AWS (the mail is kept as not sent). */
-  defaultProvider(): MailProvider {
-    const configured = this.mail.configuredProviders();
-    return configured.includes('AWS') ? 'AWS' : (configured[0] ?? 'AWS');
-  }
-
   async send(staff: Staff, actor: Actor, rawOrderId: string): Promise<{ invoice: SentInvoice; message: string }> {
     const orderId = normalizeOrderId(rawOrderId);
-    const provider = this.defaultProvider();
+    const provider = this.mail.defaultProvider();
     let written: string | undefined;
     try {
       const result = await this.db.transaction().execute(async (trx) => {

@@ -1,7 +1,7 @@
 // One template per mail kind, branded per landing site, each as HTML and text. Every value that comes from a
 // customer, an order or a site is escaped in the HTML. The same rendering feeds the outbox and "View Email
 // Content", so what staff see is what was (or will be) sent.
-import { DEFAULT_LANDING_SITE } from '@eta/contracts';
+import { DEFAULT_LANDING_SITE, type ProcessingType } from '@eta/contracts';
 
 export interface MailBranding {
   siteKey: string;
@@ -116,6 +116,60 @@ export function renderApprovalMail(b: MailBranding, order: { orderId: string; ap
     link,
     '',
     VALIDITY_TEXT,
+    '',
+    'Kind regards,',
+    b.displayName,
+    textFooter(b),
+  ].join('\n');
+  return { subject, html, text };
+}
+
+const PROCESSING_PROMISES: Record<ProcessingType, string> = {
+  Standard: 'We review your application and submit it to the Government of Canada, usually within 72 hours.',
+  Priority: 'You chose priority processing: we review and submit your application first, usually within 24 hours.',
+  Future: 'You chose a processing date: we start working on your application on',
+};
+
+/**
+ * The order-confirmation mail an order gets when it comes in: the order id, what happens next and the link
+ * where the customer follows the order (and later downloads the approved eTA).
+ */
+export function renderConfirmationMail(
+  b: MailBranding,
+  order: { orderId: string; applicantName: string; processingType: ProcessingType; processingDate: string | null },
+): RenderedMail {
+  const e = escapeHtml;
+  const link = trackOrderLink(b, order.orderId);
+  const greeting = order.applicantName.trim() ? `Dear ${order.applicantName.trim()},` : 'Dear applicant,';
+  const subject = oneLine(`We have received your Canada eTA application - order ${order.orderId}`);
+  const next =
+    order.processingType === 'Future' && order.processingDate
+      ? `${PROCESSING_PROMISES.Future} ${order.processingDate}.`
+      : PROCESSING_PROMISES[order.processingType];
+  const html = layout(
+    b,
+    subject,
+    `<p>${e(greeting)}</p>
+<p>Thank you: we have received your application for an Electronic Travel Authorization (eTA) for Canada and your payment.</p>
+<p>Order ID: <strong>${e(order.orderId)}</strong><br>Processing: <strong>${e(order.processingType)}</strong></p>
+<p>${e(next)} We will e-mail you as soon as your eTA is approved.</p>
+<p>Follow your order with your order ID and e-mail address:</p>
+<p style="text-align:center;margin:24px 0"><a href="${e(link)}" style="background:#d52b1e;color:#ffffff;padding:12px 24px;border-radius:4px;text-decoration:none;font-weight:bold">Track your order</a></p>
+<p style="font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br><a href="${e(link)}">${e(link)}</a></p>
+<p>Kind regards,<br>${e(b.displayName)}</p>`,
+  );
+  const text = [
+    greeting,
+    '',
+    'Thank you: we have received your application for an Electronic Travel Authorization (eTA) for Canada and your payment.',
+    '',
+    `Order ID: ${order.orderId}`,
+    `Processing: ${order.processingType}`,
+    '',
+    `${next} We will e-mail you as soon as your eTA is approved.`,
+    '',
+    'Follow your order with your order ID and e-mail address:',
+    link,
     '',
     'Kind regards,',
     b.displayName,

@@ -21,22 +21,25 @@ export interface NewMailRow {
   failed: string | null;
 }
 
+/** A new mail as the row the outbox stores (also inserted by the intake's one statement, intake.repository). */
+export const mailRow = (m: NewMailRow) => ({
+  order_id: m.orderId,
+  kind: m.kind,
+  to_address: m.to,
+  from_address: m.from,
+  provider: m.provider,
+  subject: m.subject,
+  html: m.html,
+  text: m.text,
+  attachments: m.attachments,
+  document_id: m.documentId,
+  ...(m.failed ? { state: 'failed' as const, last_error: m.failed } : {}),
+});
+
 export async function insertMail(db: Db, m: NewMailRow): Promise<{ id: number; state: MailState }> {
   const row = await db
     .insertInto('mails')
-    .values({
-      order_id: m.orderId,
-      kind: m.kind,
-      to_address: m.to,
-      from_address: m.from,
-      provider: m.provider,
-      subject: m.subject,
-      html: m.html,
-      text: m.text,
-      attachments: JSON.stringify(m.attachments),
-      document_id: m.documentId,
-      ...(m.failed ? { state: 'failed' as const, last_error: m.failed } : {}),
-    })
+    .values({ ...mailRow(m), attachments: JSON.stringify(m.attachments) })
     .returning(['id', 'state'])
     .executeTakeFirstOrThrow();
   return { id: Number(row.id), state: row.state };
@@ -122,8 +125,20 @@ export const markMailFailed = (db: Db, mail: ClaimedMail, error: string) =>
 export const scheduleMailRetry = (db: Db, mail: ClaimedMail, error: string, delayMs: number) =>
   settle(db, mail, { last_error: error, retryInMs: delayMs });
 
+/** A landing site as its mails show it (branding, sender, where its portal lives). */
+export interface SiteMailBranding {
+  site_key: string;
+  display_name: string;
+  logo_url: string;
+  menu_links: { label: string; url: string }[];
+  footer_contact: string;
+  mail_sender: string;
+  support_phone: string | null;
+  portal_url: string | null;
+}
+
 /** What an approval or invoice mail needs to know about its order and the landing site it was bought on. */
-export interface OrderMailContext {
+export interface OrderMailContext extends SiteMailBranding {
   id: number;
   order_id: string;
   email: string;
@@ -137,14 +152,6 @@ export interface OrderMailContext {
   citizen_country: string | null;
   process_status: string;
   payment_status: string;
-  site_key: string;
-  display_name: string;
-  logo_url: string;
-  menu_links: { label: string; url: string }[];
-  footer_contact: string;
-  mail_sender: string;
-  support_phone: string | null;
-  portal_url: string | null;
 }
 
 /** Index: orders.order_id (unique); landing_sites by primary key. */

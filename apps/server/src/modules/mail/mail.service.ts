@@ -4,7 +4,14 @@
 // failed, "not sent: no provider configured", so Email History still shows it. Templates: mail-templates.ts.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { MAIL_PROVIDERS, NO_PROVIDER_ERROR, type MailKind, type MailProvider, type MailState } from '@eta/contracts';
+import {
+  MAIL_PROVIDERS,
+  NO_PROVIDER_ERROR,
+  type MailKind,
+  type MailProvider,
+  type MailState,
+  type ProcessingType,
+} from '@eta/contracts';
 import type { DB, MailAttachment } from '../../db/schema.js';
 import type { MailConfig } from '../../lib/config.js';
 import { AppError } from '../../lib/errors.js';
@@ -18,12 +25,16 @@ import {
   selectOrderMailContext,
   selectOrderSender,
   type ClaimedMail,
+  type NewMailRow,
   type OrderMailContext,
+  type SiteMailBranding,
 } from './mail.repository.js';
 import {
   absoluteLink,
   renderApprovalMail,
+  renderConfirmationMail,
   renderInvoiceMail,
+  trackOrderLink,
   type MailBranding,
   type RenderedMail,
 } from './mail-templates.js';
@@ -78,6 +89,12 @@ export class MailService {
     return MAIL_PROVIDERS.filter((p) => this.transports[p] !== undefined);
   }
 
+  /** For mail no person chose a provider for: AWS when configured, else SendGrid; with neither, AWS (kept as not sent). */
+  defaultProvider(): MailProvider {
+    const configured = this.configuredProviders();
+    return configured.includes('AWS') ? 'AWS' : (configured[0] ?? 'AWS');
+  }
+
   /**
    * Refuses a provider that is not configured while another is (the person can pick that one). With none
    * configured the mail is accepted and kept as "not sent: no provider configured".
@@ -102,25 +119,38 @@ export class MailService {
 
   /** queueMail, also telling the state the mail starts in (failed when no provider is configured). */
   async enqueue(trx: Db, mail: QueueMailInput): Promise<{ id: number; state: MailState; lastError: string | null }> {
-    this.assertProvider(mail.provider);
     const from =
       mail.from ?? (mail.orderId !== null ? await selectOrderSender(trx, mail.orderId) : null) ?? this.config.from;
-    const failed = this.configuredProviders().length === 0 ? NO_PROVIDER_ERROR : null;
-    const row = await insertMail(trx, {
+    const prepared = this.outboxRow({ ...mail, from });
+    const row = await insertMail(trx, prepared);
+    this.queued(prepared);
+    return { ...row, lastError: prepared.failed };
+  }
+
+  /**
+   * The outbox row of a mail whose sender is known, for a caller that inserts it in a statement of its own (the
+   * intake); call queued() after. A provider that is not configured while another is, is refused here.
+   */
+  outboxRow(mail: QueueMailInput & { from: string }): NewMailRow {
+    this.assertProvider(mail.provider);
+    return {
       orderId: mail.orderId,
       kind: mail.kind,
       to: mail.to.trim(),
-      from,
+      from: mail.from,
       provider: mail.provider,
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
       attachments: mail.attachments ?? [],
       documentId: mail.documentId ?? null,
-      failed,
-    });
-    if (!failed) this.kickSoon();
-    return { ...row, lastError: failed };
+      failed: this.configuredProviders().length === 0 ? NO_PROVIDER_ERROR : null,
+    };
+  }
+
+  /** Wakes the worker soon for a mail just put in the outbox (unless it is kept as not sent). */
+  queued(row: NewMailRow): void {
+    if (!row.failed) this.kickSoon();
   }
 
   /** Wakes the worker (after the transaction that queued mail has committed). */
@@ -203,7 +233,7 @@ export class MailService {
   }
 
   /** The site's branding as a mail shows it: absolute logo and links, its portal or the server's. */
-  brandingOf(context: OrderMailContext): MailBranding {
+  brandingOf(context: SiteMailBranding): MailBranding {
     const portalUrl = (context.portal_url ?? this.config.publicUrl).replace(/\/+$/, '');
     return {
       siteKey: context.site_key,
@@ -249,6 +279,27 @@ export class MailService {
       ...invoice,
     });
     return { ...rendered, ...addressing(context, branding), context };
+  }
+
+  /**
+   * The order-confirmation mail of a new order, from what the intake call holds already (no read of the order):
+   * the order id, what was bought and the track-order link, branded for its landing site.
+   */
+  composeConfirmationMail(
+    site: SiteMailBranding,
+    order: { orderId: string; applicantName: string; processingType: ProcessingType; processingDate: string | null },
+  ): RenderedMail & { from: string; trackingUrl: string } {
+    const branding = this.brandingOf(site);
+    return {
+      ...renderConfirmationMail(branding, order),
+      from: branding.sender,
+      trackingUrl: trackOrderLink(branding, order.orderId),
+    };
+  }
+
+  /** The customer portal's page of an order, on its landing site's portal and with its branding. */
+  trackingUrl(site: SiteMailBranding, orderId: string): string {
+    return trackOrderLink(this.brandingOf(site), orderId);
   }
 
   close(): void {

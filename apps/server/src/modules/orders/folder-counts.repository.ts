@@ -43,3 +43,8 @@ export async function selectFolderCounts(db: Kysely<DB>, staffId: number): Promi
 /** One folder count as a scalar subquery, so a statement can read it beside its own rows. */
 export const folderCount = (key: FolderCountKey, staffId: number) =>
   sql<number>`(SELECT coalesce(sum(n), 0) FROM order_counters WHERE ${COUNTER_FILTERS[key](staffId)})`;
+
+/** Adds the counters' stripes into one row each and drops empty rows (migration 015; every minute). */
+export async function foldCounterStripes(db: Kysely<DB>): Promise<void> {
+  await sql`SELECT fold_counter_stripes()`.execute(db);
+}

@@ -12,7 +12,7 @@ import {
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { assertCan } from '../auth/permissions.js';
-import { selectFolderCounts } from './folder-counts.repository.js';
+import { foldCounterStripes, selectFolderCounts } from './folder-counts.repository.js';
 import {
   byProcessingDate,
   indexNarrows,
@@ -60,6 +60,11 @@ export class OrderQueriesService {
   /** Counts for the signed-in staff member; the spec's `userName` is not trusted for "My Orders". */
   folderCounts(staffId: number): Promise<FolderCounts> {
     return selectFolderCounts(this.db, staffId);
+  }
+
+  /** Keeps the counter tables small: each counter's stripes folded into one row (housekeeping, every minute). */
+  foldCounters(): Promise<void> {
+    return foldCounterStripes(this.db);
   }
 
   async listQueue(staff: Staff, queue: QueueName, page: number, limit: number, month?: number): Promise<OrderListPage> {

@@ -1,14 +1,19 @@
 // Demo data for a first start and for load tests: demo staff of every role plus realistic orders with
-// remarks, approval mails and downloads, bulk-loaded batch by batch (a million orders in under two minutes).
+// remarks, approval mails and downloads, a signature and (once approved) the approved document, bulk-loaded batch
+// by batch (a million orders in under two minutes).
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type { StaffType } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
+import type { DocumentStore } from '../../lib/storage/document-store.js';
+import { storeDemoFiles, type DemoFiles } from './demo-files.js';
 import { DemoOrderGenerator, type Batch, type Row, type SeedStaff } from './generate.js';
 
 export interface SeedOptions {
   orders: number;
+  /** Where the demo signature and the demo approved document are stored (the server's own document store). */
+  store: DocumentStore;
   /** PRNG seed; default 1. The same seed loaded into an empty database gives identical rows. */
   seed?: number;
   /** Password of the demo staff created by this call; default 'demo1234'. */
@@ -68,31 +73,44 @@ const BATCH_SIZE = 5_000;
 const GENERATE_CHUNK = 500;
 const PROGRESS_EVERY = 100_000;
 const FIRST_ORDER_NUMBER = 200_000_001;
-const LAST_ORDER_NUMBER = 999_999_999;
+/** Demo ids stay below the intake's random ids (ETA-300000000 and up), so the two never meet. */
+const LAST_ORDER_NUMBER = 299_999_999;
 /** Advisory lock held while seeding: two processes starting on one empty database seed it once. */
 const SEED_LOCK = 0x45_54_41_53; // 'ETAS'
 
 type Table = 'orders' | 'remarks' | 'mails' | 'downloads';
 const TABLES: readonly Table[] = ['orders', 'remarks', 'mails', 'downloads'];
+/** Tables a load writes: the batches' own, and documents (one row per approved order, made from the orders). */
+const LOADED = [...TABLES, 'documents'] as const;
 
 /**
  * `INSERT INTO t (cols) SELECT cols FROM json_populate_recordset(NULL::t, $json)`: one text parameter per
  * table, cheap on both drivers. The columns are the keys the rows use; a key a row lacks is NULL there, and
  * columns no row mentions keep their defaults.
  */
-function insertJson(table: Table, rows: Row<Table>[]) {
+function insertJson(table: Table, rows: Row<Table>[], returning = sql``) {
   const keys = new Set<string>();
   for (const row of rows) for (const key in row) keys.add(key);
   const cols = sql.join([...keys].map((k) => sql.ref(k)));
   return sql`${sql.id(table)} AS (
     INSERT INTO ${sql.table(table)} (${cols})
-    SELECT ${cols} FROM json_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(rows)}::json))`;
+    SELECT ${cols} FROM json_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(rows)}::json)${returning})`;
 }
 
-/** One statement per batch, so one transaction: the orders and their remarks, mails and downloads. */
-function batchInsert(b: Batch) {
-  const parts = TABLES.filter((t) => b[t].length > 0).map((t) => insertJson(t, b[t]));
-  return sql`WITH ${sql.join(parts)} SELECT 1`;
+/**
+ * One statement per batch, so one transaction: the orders and their remarks, mails and downloads, and the
+ * approved document of every order someone completed (processed_at), all pointing at the one stored demo file.
+ */
+function batchInsert(b: Batch, files: DemoFiles) {
+  const { key, size, sha256 } = files.document;
+  const parts = TABLES.filter((t) => b[t].length > 0).map((t) =>
+    insertJson(t, b[t], t === 'orders' ? sql` RETURNING id, order_id, processed_by, processed_at` : sql``),
+  );
+  const documents = sql`approved_documents AS (
+    INSERT INTO documents (order_id, storage_key, original_name, content_type, size_bytes, sha256, uploaded_by, created_at)
+    SELECT id, ${key}, 'eTA-' || order_id || '.pdf', 'application/pdf', ${size}, ${sha256}, processed_by, processed_at
+      FROM orders WHERE processed_at IS NOT NULL)`;
+  return sql`WITH ${sql.join([...parts, documents])} SELECT 1`;
 }
 
 export async function seedDemoData(db: Kysely<DB>, opts: SeedOptions): Promise<SeedResult> {
@@ -167,13 +185,15 @@ async function loadOrders(
     downloads: 0,
   };
   if (total === 0) return result;
-  const { rows } = await sql<{ max: string | null }>`SELECT max(order_id) AS max FROM orders`.execute(conn);
+  const { rows } = await sql<{ max: string | null }>`
+    SELECT max(order_id) AS max FROM orders WHERE order_id <= ${`ETA-${LAST_ORDER_NUMBER}`}`.execute(conn);
   const firstNumber = rows[0]?.max ? Number(rows[0].max.slice(4)) + 1 : FIRST_ORDER_NUMBER;
   if (firstNumber + total - 1 > LAST_ORDER_NUMBER) {
     throw new RangeError(`order ids would pass ETA-${LAST_ORDER_NUMBER}; load fewer orders`);
   }
   const sites = await conn.selectFrom('landing_sites').select(['key', 'display_name']).orderBy('key').execute();
   const gateways = await conn.selectFrom('gateways').select(['id', 'gateway_name']).orderBy('id').execute();
+  const files = await storeDemoFiles(opts.store);
   const generator = new DemoOrderGenerator({
     seed: opts.seed ?? 1,
     firstNumber,
@@ -182,6 +202,7 @@ async function loadOrders(
     staff,
     sites: sites.map((s) => ({ key: s.key, displayName: s.display_name })),
     gateways: gateways.map((g) => ({ id: g.id, name: g.gateway_name })),
+    signatureKey: files.signatureKey,
   });
 
   const { rows: about } = await sql<{ embedded: boolean } & Record<Table, string>>`
@@ -212,7 +233,7 @@ async function loadOrders(
       await assignIds(conn, server, batch, position);
       position += batch.orders.length;
       while (running.size >= lanes) await Promise.race(running);
-      const task = batchInsert(batch)
+      const task = batchInsert(batch, files)
         .execute(exec)
         .then(() => {
           running.delete(task);
@@ -286,7 +307,7 @@ interface IndexDefinition {
 }
 
 /** The tables a load writes; their secondary indexes and foreign keys are set aside during a large one. */
-const LOADED_TABLES = sql`(${sql.join(TABLES.map((t) => sql`${t}::regclass`))})`;
+const LOADED_TABLES = sql`(${sql.join(LOADED.map((t) => sql`${t}::regclass`))})`;
 
 /**
  * Drops the secondary indexes of the loaded tables (not primary keys nor unique ones) and returns their
@@ -369,7 +390,7 @@ async function restoreAfterLoad(
       indexes.filter((i) => !gin.includes(i)),
     );
     await validate(foreignKeys.filter((k) => k.table !== 'orders'));
-    await sql`VACUUM (ANALYZE) remarks, mails, downloads`.execute(conn);
+    await sql`VACUUM (ANALYZE) remarks, mails, downloads, documents`.execute(conn);
   };
   if (embedded) {
     await buildIndexes(conn, gin);

@@ -59,6 +59,8 @@ export interface GeneratorContext {
   staff: readonly SeedStaff[];
   sites: readonly SeedSite[];
   gateways: readonly SeedGateway[];
+  /** The stored signature image every demo order points at (demo-files.ts). */
+  signatureKey: string;
 }
 
 /** A row as JSON for json_populate_recordset: columns of table T; undefined values are left out (NULL). */
@@ -304,6 +306,8 @@ function blankOrder(): Row<'orders'> & Record<keyof DB['orders'], undefined> {
     customer_timezone: undefined,
     processed_by: undefined,
     processed_at: undefined,
+    legal_version: undefined,
+    intake_key_id: undefined,
     created_at: undefined,
     updated_at: undefined,
     version: undefined,
@@ -444,8 +448,10 @@ export class DemoOrderGenerator {
     row.processing_type = type;
     row.amount_cents = type === 'Priority' ? priorityPrice : standardPrice;
     row.currency = 'USD';
+    // The texts each site started with: version 1 of its legal texts.
+    row.legal_version = 1;
     row.gateway_id = gateway.id;
-    row.customer_sign = `signatures/${orderId}.png`;
+    row.customer_sign = this.ctx.signatureKey;
     row.customer_date = iso(created - r.int(1, 15) * MINUTE);
     row.ip_address = ip;
     row.customer_browser = ua[0];

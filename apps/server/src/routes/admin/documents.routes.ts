@@ -46,6 +46,19 @@ const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       data: await documents.approvedDocument(request.params.orderId),
     }),
   );
+
+  // The customer's signature image, for the order detail page (staff only; never cached, never public).
+  app.get(
+    '/api/admin/order-signature/:orderId',
+    { schema: { tags: ['documents'], params: OrderDocumentParams } },
+    async (request, reply) => {
+      const { content, contentType } = await documents.signature(request.params.orderId);
+      return reply
+        .header('content-type', contentType)
+        .header('content-disposition', 'inline; filename="signature"')
+        .send(content);
+    },
+  );
 };
 
 export default documentsRoutes;

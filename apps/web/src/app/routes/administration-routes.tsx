@@ -1,8 +1,10 @@
-// The administration pages (issue 10: reports, team, gateway, activity), a lazy chunk of their own: most
-// sessions never open them, so the console's first load does not carry them. Guarded like every console page.
+// The administration pages (issue 10: reports, team, gateway, activity; issue 20: landing sites), a lazy chunk of
+// their own: most sessions never open them, so the console's first load does not carry them. Guarded like every
+// console page.
 import { useParams } from 'react-router';
 import { ActivityPage } from '../../features/activity/components/activity-page';
 import { GatewaySettingPage } from '../../features/gateways/components/gateway-setting-page';
+import { LandingSitesPage } from '../../features/landing-sites/components/landing-sites-page';
 import { CountryReportPage } from '../../features/reports/components/country-report-page';
 import { ProcessedReportPage } from '../../features/reports/components/processed-report-page';
 import { ManageTeamPage } from '../../features/team/components/manage-team-page';
@@ -38,6 +40,14 @@ export function GatewaySettingRoute() {
   return (
     <Allowed capability="changeGateway" title="Change Gateway">
       <GatewaySettingPage />
+    </Allowed>
+  );
+}
+
+export function LandingSitesRoute() {
+  return (
+    <Allowed capability="manageLandingSites" title="Landing Sites">
+      <LandingSitesPage />
     </Allowed>
   );
 }

@@ -40,6 +40,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Manage Team', path: paths.manageTeam, capability: 'manageTeam' },
   { label: 'Order Processed', path: paths.processedOrder, capability: 'viewProcessedOrders' },
   { label: 'Gateway Setting', path: paths.gatewaySetting, capability: 'changeGateway' },
+  { label: 'Landing Sites', path: paths.landingSites, capability: 'manageLandingSites' },
   { label: 'Activity', path: paths.activity, capability: 'viewActivity' },
   { label: 'Change Password', path: paths.changePassword, capability: 'changePassword' },
 ];

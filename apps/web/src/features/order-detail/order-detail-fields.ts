@@ -117,6 +117,7 @@ export const ORDER_FIELDS: { [F in OrderDetailField]: { label: string; kind: (ty
   ip_address: { label: 'IP address', kind: 'text' },
   customer_browser: { label: 'Browser', kind: 'text' },
   customer_timezone: { label: 'Customer time zone', kind: 'text' },
+  legal_version: { label: 'Legal texts agreed (version)', kind: 'number' },
 };
 
 /** One line of a section: a label and its value as text. */
@@ -340,6 +341,7 @@ export const FIELD_SECTIONS: readonly SectionSpec[] = [
       field('ip_address'),
       field('customer_browser'),
       field('customer_timezone'),
+      field('legal_version'),
     ],
   },
 ];

@@ -27,6 +27,7 @@ const ALL_LINKS = [
   'Manage Team',
   'Order Processed',
   'Gateway Setting',
+  'Landing Sites',
   'Activity',
   'Change Password',
 ];
@@ -35,8 +36,8 @@ const without = (...hidden: string[]) => ALL_LINKS.filter((label) => !hidden.inc
 
 // Spec §6: Telecaller loses Order History; Night Staff loses Manage Team, Order Processed, Gateway Setting and
 // Change Password; Order Processed is for Admin only. Issue 10: Manage Team and Gateway Setting are for Admin
-// and Manager only, Activity for Admin only; everyone else sees everything.
-const ADMIN_ONLY = ['Order Processed', 'Activity'];
+// and Manager only, Activity for Admin only; issue 20: Landing Sites for Admin only; everyone else sees everything.
+const ADMIN_ONLY = ['Order Processed', 'Landing Sites', 'Activity'];
 const EXPECTED: Record<StaffType, string[]> = {
   Admin: ALL_LINKS,
   Manager: without(...ADMIN_ONLY),

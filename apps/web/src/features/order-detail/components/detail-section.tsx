@@ -4,6 +4,7 @@ import { Fragment, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useSignatureImage } from '../hooks/use-signature-image';
 import type { DetailRow } from '../order-detail-fields';
 
 interface DetailSectionProps {
@@ -24,22 +25,58 @@ export function DetailSection({ id, title, children }: DetailSectionProps) {
   );
 }
 
-function RowValue({ row }: { row: DetailRow }) {
-  if (row.display !== 'signature') return row.value;
+/**
+ * The customer's signature as the image on file, in a light frame. The row's value (the image's storage key) is an
+ * internal name and stays out of view.
+ */
+function SignatureValue({ orderId }: { orderId: string }) {
+  const image = useSignatureImage(orderId);
+  if (image.state === 'shown') {
+    return (
+      <Box
+        component="img"
+        src={image.url}
+        alt="Customer's signature"
+        sx={{
+          display: 'block',
+          maxWidth: 'min(320px, 100%)',
+          maxHeight: 120,
+          p: 1,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: 'common.white',
+        }}
+      />
+    );
+  }
+  const text = {
+    loading: 'Loading the signature image…',
+    missing: 'No signature image on file.',
+    failed: 'The signature image could not be loaded.',
+  }[image.state];
   return (
-    <>
-      <Box component="span" sx={{ fontFamily: 'monospace' }}>
-        {row.value}
-      </Box>
-      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-        The signature image opens here once document delivery is built.
-      </Typography>
-    </>
+    <Typography component="span" variant="body2" color="text.secondary">
+      {text}
+    </Typography>
   );
 }
 
+function RowValue({ row, orderId }: { row: DetailRow; orderId: string }) {
+  return row.display === 'signature' ? <SignatureValue orderId={orderId} /> : row.value;
+}
+
+const alignOf = (row: DetailRow) => (row.display === 'signature' ? 'start' : undefined);
+
+interface DetailRowsProps {
+  rows: readonly DetailRow[];
+  /** The order the rows belong to (the signature row loads its image by it). */
+  orderId: string;
+  pairsPerLine?: 1 | 2;
+}
+
 /** Label/value rows; two pairs a line on wide screens unless the labels are long questions. */
-export function DetailRows({ rows, pairsPerLine = 2 }: { rows: readonly DetailRow[]; pairsPerLine?: 1 | 2 }) {
+export function DetailRows({ rows, orderId, pairsPerLine = 2 }: DetailRowsProps) {
   if (rows.length === 0) {
     return <Typography color="text.secondary">No details given.</Typography>;
   }
@@ -65,11 +102,15 @@ export function DetailRows({ rows, pairsPerLine = 2 }: { rows: readonly DetailRo
     >
       {rows.map((row) => (
         <Fragment key={row.key}>
-          <Box component="dt" sx={{ color: 'text.secondary', fontSize: '0.875rem', mt: { xs: 1, sm: 0 } }}>
+          <Box
+            component="dt"
+            // An image has no text baseline: its label sits at its top, not level with its bottom edge.
+            sx={{ color: 'text.secondary', fontSize: '0.875rem', mt: { xs: 1, sm: 0 }, alignSelf: alignOf(row) }}
+          >
             {row.label}
           </Box>
-          <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            <RowValue row={row} />
+          <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere', alignSelf: alignOf(row) }}>
+            <RowValue row={row} orderId={orderId} />
           </Box>
         </Fragment>
       ))}

@@ -9,7 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { OrderDetails } from '@eta/contracts';
+import type { MailKind, OrderDetails } from '@eta/contracts';
 import { TableMessageRow } from '../../../components/table-message-row';
 import { formatEasternDateTime, formatUtcDateTime } from '../../../lib/format';
 import { formatSize } from '../delivery-rules';
@@ -76,6 +76,17 @@ const MAIL_HEADINGS = [
   'Subject',
 ];
 
+/** Every kind of mail in words; typed against the contracts' MAIL_KINDS, so a new kind fails the build here. */
+const MAIL_KIND_LABELS: Record<MailKind, string> = {
+  approval: 'Approval',
+  invoice: 'Invoice',
+  resend: 'Resend',
+  refund: 'Refund',
+  confirmation: 'Order confirmation',
+};
+
+const kindLabel = (kind: string): string => MAIL_KIND_LABELS[kind as MailKind] ?? kind;
+
 const STATE_COLOURS: Record<string, string> = { sent: 'success.main', failed: 'error.main', queued: 'warning.dark' };
 
 /** The state, and for a mail waiting for another attempt, when that is. */
@@ -112,12 +123,12 @@ export function EmailHistoryTable({ mails, onView }: EmailHistoryTableProps) {
         <Button
           key="view"
           size="small"
-          aria-label={`View the ${mail.kind} mail to ${mail.to} queued ${formatUtcDateTime(mail.create_ts)}`}
+          aria-label={`View the ${kindLabel(mail.kind).toLowerCase()} mail to ${mail.to} queued ${formatUtcDateTime(mail.create_ts)}`}
           onClick={() => onView(mail.id)}
         >
           View
         </Button>,
-        mail.kind,
+        kindLabel(mail.kind),
         mail.to,
         mail.provider,
         <MailState key="state" mail={mail} />,

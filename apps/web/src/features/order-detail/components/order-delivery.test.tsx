@@ -267,6 +267,14 @@ describe('Email History and Resend', WHOLE_CONSOLE, () => {
             last_error: 'Sendgrid 400: The from address does not match a verified Sender Identity',
           }),
           mail(),
+          mail({
+            id: 10,
+            kind: 'confirmation',
+            subject: `We have received your Canada eTA application - order ${DETAIL_ORDER_ID}`,
+            create_ts: '2026-11-19T09:30:00.000Z',
+            sent_at: '2026-11-19T09:30:01.000Z',
+            provider_message_id: 'ses-message-0',
+          }),
         ],
       }),
     );
@@ -283,7 +291,7 @@ describe('Email History and Resend', WHOLE_CONSOLE, () => {
     expect(rows).toEqual([
       [
         'View',
-        'resend',
+        'Resend',
         'maria@example.com',
         'Sendgrid',
         'queuednext try 20/11/2026 11:02:00',
@@ -296,7 +304,7 @@ describe('Email History and Resend', WHOLE_CONSOLE, () => {
       ],
       [
         'View',
-        'approval',
+        'Approval',
         'maria@example.com',
         'Sendgrid',
         'failed',
@@ -309,7 +317,7 @@ describe('Email History and Resend', WHOLE_CONSOLE, () => {
       ],
       [
         'View',
-        'approval',
+        'Approval',
         'maria@example.com',
         'AWS',
         'sent',
@@ -320,7 +328,25 @@ describe('Email History and Resend', WHOLE_CONSOLE, () => {
         '',
         subject,
       ],
+      [
+        'View',
+        'Order confirmation',
+        'maria@example.com',
+        'AWS',
+        'sent',
+        '1',
+        '19/11/2026 09:30:00',
+        '19/11/2026 09:30:01',
+        'ses-message-0',
+        '',
+        `We have received your Canada eTA application - order ${DETAIL_ORDER_ID}`,
+      ],
     ]);
+    expect(
+      within(section('Email History')).getByRole('button', {
+        name: 'View the order confirmation mail to maria@example.com queued 19/11/2026 09:30:00',
+      }),
+    ).toBeTruthy();
   });
 
   it('reloads the order every few seconds while a mail is about to go out, until it shows sent', async () => {

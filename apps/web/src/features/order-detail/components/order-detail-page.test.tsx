@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderDetails, ProcessStatus, StaffType } from '@eta/contracts';
@@ -114,7 +114,13 @@ describe('Order detail: what the page shows', WHOLE_CONSOLE, () => {
     // 15:00 UTC on 19 November is 10:00 in New York (EST).
     expect(rowValue('Background Questions', 'US date')).toBe('11/19/2026');
     expect(rowValue('Background Questions', 'US EST time')).toBe('10:00:00 EST');
-    expect(rowValue('Background Questions', 'Digital signature')).toContain('signatures/ETA-200020076.png');
+    expect(rowValue('Background Questions', 'Legal texts agreed (version)')).toBe('1');
+    // The signature's storage key is internal: the row shows the image, and the server has none for this order
+    // (a 404 the row words itself, without an error toast).
+    expect(await within(section('Background Questions')).findByText('No signature image on file.')).toBeTruthy();
+    expect(rowValue('Background Questions', 'Digital signature')).toBe('No signature image on file.');
+    expect(screen.queryByText(/signatures\/ETA-200020076\.png/)).toBeNull();
+    expect(document.querySelector('.Toastify__toast--error')).toBeNull();
     expect(rowValue('Background Questions', 'Ever diagnosed with tuberculosis')).toBeNull();
 
     expect(screen.getByTestId('order-holder').textContent).toBe('Held by Asha Rao since 20/11/2026 15:04:05 UTC');
@@ -158,7 +164,7 @@ describe('Order detail: what the page shows', WHOLE_CONSOLE, () => {
         .map((cell) => cell.textContent),
     ).toEqual([
       'View',
-      'approval',
+      'Approval',
       'maria@example.com',
       'Sendgrid',
       'failed',
@@ -201,6 +207,62 @@ describe('Order detail: what the page shows', WHOLE_CONSOLE, () => {
       '20/11/2026 15:04:05Asha Rao Assigned (New → Pending)',
       '20/11/2026 16:00:00Ben Ode Comment added',
     ]);
+  });
+});
+
+describe('Order detail: the digital signature', WHOLE_CONSOLE, () => {
+  const signaturePath = `/api/admin/order-signature/${DETAIL_ORDER_ID}`;
+
+  it("shows the customer's signature image, fetched with the staff token, and frees it when the page closes", async () => {
+    // jsdom has no object URLs.
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:http://localhost/signature');
+    const revokeObjectURL = vi.fn();
+    class UrlWithObjects extends URL {
+      static override createObjectURL = createObjectURL;
+      static override revokeObjectURL = revokeObjectURL;
+    }
+    vi.stubGlobal('URL', UrlWithObjects);
+    const { api, router } = renderOrder(orderDetails(), {
+      handler: (call) =>
+        call.path === signaturePath
+          ? { body: null, raw: { content: 'PNG bytes', contentType: 'image/png' } }
+          : undefined,
+    });
+    await pageLoaded();
+
+    const image = await within(section('Background Questions')).findByRole('img', { name: "Customer's signature" });
+    expect(image.getAttribute('src')).toBe('blob:http://localhost/signature');
+    expect(await createObjectURL.mock.calls[0]![0].text()).toBe('PNG bytes');
+    const calls = api.callsTo('GET', signaturePath);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers.Authorization).toBe(JSON.parse(window.localStorage.getItem('user')!).accessToken);
+    expect(screen.queryByText(/signatures\/ETA-200020076\.png/)).toBeNull();
+    expect(revokeObjectURL).not.toHaveBeenCalled();
+
+    await act(() => router.navigate('/admin'));
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:http://localhost/signature');
+  });
+
+  it("says when the image could not be loaded, with the server's message as an error toast", async () => {
+    renderOrder(orderDetails(), {
+      handler: (call) =>
+        call.path === signaturePath
+          ? { status: 500, body: { status: 0, message: 'The document store is unavailable.' } }
+          : undefined,
+    });
+    await pageLoaded();
+    expect(
+      await within(section('Background Questions')).findByText('The signature image could not be loaded.'),
+    ).toBeTruthy();
+    const toast = await screen.findByText('The document store is unavailable.');
+    expect(toast.closest('.Toastify__toast')?.className).toContain('Toastify__toast--error');
+  });
+
+  it('asks for no image when the order has no signature', async () => {
+    const { api } = renderOrder(orderDetails({ customer_sign: undefined }));
+    await pageLoaded();
+    expect(rowValue('Background Questions', 'Digital signature')).toBeNull();
+    expect(api.callsTo('GET', signaturePath)).toEqual([]);
   });
 });
 

@@ -190,7 +190,11 @@ function OrderDetailContent({ order, user }: { order: OrderDetails; user: Sessio
       <DeliverySections order={order} onViewMail={(mailId) => setMailView({ mailId })} />
       {FIELD_SECTIONS.map((section) => (
         <DetailSection key={section.id} id={section.id} title={section.title}>
-          <DetailRows rows={rowsWithValues(section, order)} pairsPerLine={section.id === 'background' ? 1 : 2} />
+          <DetailRows
+            rows={rowsWithValues(section, order)}
+            orderId={orderId}
+            pairsPerLine={section.id === 'background' ? 1 : 2}
+          />
         </DetailSection>
       ))}
       <DetailSection id="download-history" title="Download History">

@@ -1,0 +1,30 @@
+// Periodic clean-up that needs no person: every minute the counters' stripes are folded (migration 015), every
+// hour intake idempotency keys past their keeping time are forgotten. Runs in every process (a fold takes an
+// advisory lock, the deletes are idempotent); a failure is logged and tried again on the next round.
+import fp from 'fastify-plugin';
+
+const MINUTE_MS = 60_000;
+
+export default fp(
+  async (app) => {
+    const timers: NodeJS.Timeout[] = [];
+    const every = (ms: number, what: string, job: () => Promise<void>) => {
+      const timer = setInterval(() => {
+        job().catch((err: unknown) => app.log.warn({ err }, `housekeeping: ${what} failed`));
+      }, ms);
+      timer.unref();
+      timers.push(timer);
+    };
+    app.addHook('onReady', async () => {
+      every(MINUTE_MS, 'folding counter stripes', () => app.services.orderQueries.foldCounters());
+      every(60 * MINUTE_MS, 'forgetting idempotency keys', async () => {
+        const purged = await app.services.intake.purgeIdempotencyKeys();
+        if (purged > 0) app.log.info({ purged }, 'old intake idempotency keys forgotten');
+      });
+    });
+    app.addHook('onClose', async () => {
+      for (const timer of timers) clearInterval(timer);
+    });
+  },
+  { name: 'housekeeping' },
+);
