@@ -66,6 +66,12 @@ import activeGatewayRoutes from './routes/front/active-gateway.routes.js';
 import intakeRoutes from './routes/intake/orders.routes.js';
 import landingSiteAdminRoutes from './routes/admin/landing-sites.routes.js';
 import housekeepingPlugin from './plugins/housekeeping.js';
+import disputesRoutes from './routes/admin/disputes.routes.js';
+import webhooksRoutes from './routes/webhooks/webhooks.routes.js';
+import { openPaymentGateways, type PaymentGateways } from './modules/payments/gateways.js';
+import { PaymentsService } from './modules/payments/payments.service.js';
+import { WebhooksService } from './modules/payments/webhooks.service.js';
+import { DisputesService } from './modules/payments/disputes.service.js';
 
 export interface Services {
   auth: AuthService;
@@ -84,6 +90,9 @@ export interface Services {
   reports: ReportsService;
   activity: ActivityService;
   intake: IntakeService;
+  payments: PaymentsService;
+  webhooks: WebhooksService;
+  disputes: DisputesService;
 }
 
 declare module 'fastify' {
@@ -104,6 +113,8 @@ export interface BuildAppOptions {
   documentStore?: DocumentStore;
   /** Mail providers by name; by default the ones configured (AWS SES, SendGrid). */
   mailTransports?: MailTransports;
+  /** Payment gateways; by default the ones configured (Stripe, PayPal, Authorize.Net). */
+  paymentGateways?: PaymentGateways;
 }
 
 /** One log line per request when it is answered, instead of Fastify's two (incoming and completed). */
@@ -187,7 +198,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
-  const orderMoves = new OrderMovesService(database.db);
+  const paymentGateways = opts.paymentGateways ?? (await openPaymentGateways(config.payments));
+  const payments = new PaymentsService(database.db, paymentGateways, app.log.child({ module: 'payments' }));
+  const orderMoves = new OrderMovesService(database.db, payments);
+  const defencePack = new DefencePackService(database.db, documentStore);
   const mail = new MailService(
     database.db,
     { ...config.mail, publicUrl: config.publicUrl },
@@ -199,6 +213,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     database.db,
     documentStore,
     mail,
+    payments,
     { ordersPerSecond: config.intakeRatePerSecond, failuresPerAddress: config.intakeFailuresPerIp },
     app.log.child({ module: 'intake' }),
   );
@@ -211,7 +226,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     mail,
     orderMails: new OrderMailsService(database.db, mail),
     documents: new DocumentsService(database.db, documentStore, mail, app.log.child({ module: 'documents' })),
-    defencePack: new DefencePackService(database.db, documentStore),
+    defencePack,
     invoices: new InvoicesService(database.db, documentStore, mail),
     landingSites: new LandingSitesService(database.db, config.translateWidgetUrl ?? null, () => intake.forgetKeys()),
     portal: new PortalService(
@@ -229,6 +244,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     reports: new ReportsService(database.db),
     activity: new ActivityService(database.db),
     intake,
+    payments,
+    webhooks: new WebhooksService(database.db, paymentGateways, app.log.child({ module: 'webhooks' })),
+    disputes: new DisputesService(database.db, paymentGateways, defencePack, config.publicUrl),
   } satisfies Services);
 
   // The translation widget (portal) may load its scripts only from where the operator configured it.
@@ -290,6 +308,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(activeGatewayRoutes);
   await app.register(landingSiteAdminRoutes);
   await app.register(intakeRoutes);
+  await app.register(disputesRoutes);
+  await app.register(webhooksRoutes);
   await app.register(mailWorkerPlugin);
   await app.register(housekeepingPlugin);
 

@@ -192,6 +192,32 @@ const CASES: Case[] = [
   },
   // The signature on the order detail page: everyone who opens orders.
   { route: 'GET /api/admin/order-signature/:orderId', url: '/api/admin/order-signature/ETA-000000001', allowed: ALL },
+  // Payments and disputes (issue 21): a dispute is read by everyone who opens orders, answered by Admin and
+  // Manager; the report for Admin and Manager; the gateways' health and unmatched webhooks for Admin.
+  { route: 'GET /api/admin/disputes/:orderId', url: '/api/admin/disputes/ETA-000000001', allowed: ALL },
+  {
+    route: 'GET /api/admin/disputes/:orderId/evidence',
+    url: '/api/admin/disputes/ETA-000000001/evidence?defencePackType=1',
+    allowed: ['Admin', 'Manager'],
+  },
+  {
+    route: 'GET /api/admin/disputes/:orderId/evidence.pdf',
+    url: '/api/admin/disputes/ETA-000000001/evidence.pdf?defencePackType=1',
+    allowed: ['Admin', 'Manager'],
+  },
+  {
+    route: 'POST /api/admin/disputes/:orderId/evidence',
+    url: '/api/admin/disputes/ETA-000000001/evidence',
+    body: { defencePackType: 1, submit: false },
+    allowed: ['Admin', 'Manager'],
+  },
+  { route: 'POST /api/admin/reports/disputes', body: {}, allowed: ['Admin', 'Manager'] },
+  { route: 'GET /api/admin/reports/disputes/csv', allowed: ['Admin', 'Manager'] },
+  { route: 'GET /api/admin/payment-gateways/health', allowed: ['Admin'] },
+  { route: 'GET /api/admin/gateway-events/unmatched', allowed: ['Admin'] },
+  // The gateways' webhooks: their signature decides (payments-stripe.test.ts), never a session.
+  { route: 'POST /api/webhooks/stripe', body: {}, allowed: PUBLIC },
+  { route: 'POST /api/webhooks/paypal', body: {}, allowed: PUBLIC },
   // The landing sites' front door: their intake key only (intake.test.ts), never a staff token.
   { route: 'POST /api/intake/orders', body: {}, allowed: INTAKE_KEY },
 ];

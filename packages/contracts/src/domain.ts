@@ -39,6 +39,12 @@ export const CAPABILITIES = {
   viewActivity: ['Admin'],
   /** Landing sites: their intake keys and versioned legal texts (issue 20): Admin only. */
   manageLandingSites: ['Admin'],
+  /** The gateways' health (configured, webhook URL, last webhook, last error) and unmatched webhooks (issue 21). */
+  viewGatewayHealth: ['Admin'],
+  /** Sending a chargeback's evidence to the gateway (issue 21). */
+  submitEvidence: ['Admin', 'Manager'],
+  /** The Disputes report (issue 21). */
+  viewDisputesReport: ['Admin', 'Manager'],
 } as const satisfies Record<string, readonly StaffType[]>;
 export type Capability = keyof typeof CAPABILITIES;
 
@@ -286,6 +292,12 @@ export const ERROR_CODES = [
   'LAST_ADMIN',
   // Intake.
   'IDEMPOTENCY_CONFLICT',
+  // Payments and disputes.
+  'GATEWAY_NOT_CONFIGURED',
+  'GATEWAY_ERROR',
+  'REFUND_FAILED',
+  'NO_DISPUTE',
+  'EVIDENCE_SUBMITTED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -13,3 +13,4 @@ export * from './reports.js';
 export * from './activity.js';
 export * from './application.js';
 export * from './intake.js';
+export * from './payments.js';

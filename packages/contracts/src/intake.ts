@@ -2,6 +2,7 @@
 // `POST /api/intake/orders`. The application's rules live here once: the TypeBox schema (types, choices,
 // lengths, formats; also the OpenAPI description) and the cross-field rules as plain functions
 // (`applicationIssues`), used by the intake call, the CLI import and any form. Field names are spec §3's.
+import { IntakePaymentCheck } from './payments.js';
 import { Type, type Static, type TSchema } from 'typebox';
 import {
   GENDERS,
@@ -557,6 +558,8 @@ export const IntakeOrderResult = Type.Object({
   order_id: Type.String({ examples: ['ETA-482913706'] }),
   /** The customer portal's page for this order (branded for its landing site). */
   tracking_url: Type.String(),
+  /** What the gateway said of the payment (issue 21): only a verified Success is worked by the desk. */
+  payment: Type.Optional(IntakePaymentCheck),
 });
 export type IntakeOrderResult = Static<typeof IntakeOrderResult>;
 export const IntakeOrderResponse = Envelope(IntakeOrderResult);

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ERROR_CODES, FOLDER_COUNT_KEYS, QUEUE_NAMES, MAX_PAGE_SIZE, PROCESS_STATUSES } from './domain.js';
 import { Envelope } from './envelope.js';
+import { DisputeSummary } from './payments.js';
 
 export const FolderCountsSchema = Type.Object(
   Object.fromEntries(FOLDER_COUNT_KEYS.map((k) => [k, Type.Integer({ minimum: 0 })])) as Record<
@@ -30,6 +31,8 @@ export const OrderListRow = Type.Object({
   processing_type: Type.String(),
   assign_to: Type.String({ description: 'assigned staff name or empty' }),
   version: Type.Integer(),
+  /** ChargeBack only: the order's open dispute (reason, amount, evidence due date); null when none is known. */
+  dispute: Type.Optional(Type.Union([DisputeSummary, Type.Null()])),
 });
 export type OrderListRow = Static<typeof OrderListRow>;
 

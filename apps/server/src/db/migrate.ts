@@ -15,6 +15,7 @@ import * as m012 from './migrations/012-search-by-week.js';
 import * as m013 from './migrations/013-completed-queue.js';
 import * as m014 from './migrations/014-intake.js';
 import * as m015 from './migrations/015-counter-stripes.js';
+import * as m016 from './migrations/016-payments.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '013-completed-queue': m013,
   '014-intake': m014,
   '015-counter-stripes': m015,
+  '016-payments': m016,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

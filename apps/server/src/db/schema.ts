@@ -45,6 +45,11 @@ export interface GatewaysTable {
   is_active: Generated<boolean>;
   secrets: ColumnType<Record<string, string>, string | undefined, string>;
   created_at: CreatedAt;
+  /** The last webhook that reached this gateway's endpoint, and whether its signature held (migration 016). */
+  last_webhook_at: Date | null;
+  last_webhook_verified: boolean | null;
+  last_error: string | null;
+  last_error_at: Date | null;
 }
 
 export interface OrdersTable {
@@ -159,6 +164,16 @@ export interface OrdersTable {
   legal_version: Generated<number>;
   /** The intake key that brought the order in; null for orders from elsewhere (demo data, imports before 014). */
   intake_key_id: string | null;
+  /** Payments (migration 016): Stripe's charge id beside the PaymentIntent id in transaction_id. */
+  charge_id: string | null;
+  /** When the gateway confirmed the payment; null: taken as the landing site said (or demo data). */
+  payment_verified_at: Date | null;
+  /** When a payment the gateway could not be asked about is checked again; null when none is waiting. */
+  payment_check_due_at: Date | null;
+  payment_check_attempts: Generated<number>;
+  refund_id: string | null;
+  /** The open dispute's evidence due date: the ChargeBack queue is worked soonest due first. */
+  dispute_due_at: Date | null;
 
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -331,6 +346,50 @@ export interface IntakeRequestsTable {
   created_at: CreatedAt;
 }
 
+/** A verified webhook, stored once by its id (migration 016). */
+export interface GatewayEventsTable {
+  id: Generated<number>;
+  gateway_id: number;
+  event_id: string;
+  type: string;
+  received_at: CreatedAt;
+  payload: ColumnType<unknown, string, never>;
+  order_id: number | null;
+  outcome: 'applied' | 'ignored' | 'unmatched';
+  note: Generated<string>;
+}
+
+/** A chargeback as its gateway reports it (migration 016). */
+export interface DisputesTable {
+  id: Generated<number>;
+  order_id: number;
+  gateway_id: number;
+  dispute_id: string;
+  reason: string;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  evidence_due_by: Date | null;
+  outcome: 'won' | 'lost' | null;
+  outcome_at: Date | null;
+  evidence_state: 'draft' | 'submitted' | null;
+  evidence_pack_type: number | null;
+  evidence_by: number | null;
+  evidence_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface DisputeHistoryTable {
+  id: Generated<number>;
+  dispute_id: number;
+  at: CreatedAt;
+  status: string;
+  outcome: string | null;
+  by_name: string;
+  note: string;
+}
+
 export interface DB {
   landing_sites: LandingSitesTable;
   staff: StaffTable;
@@ -350,6 +409,9 @@ export interface DB {
   legal_texts: LegalTextsTable;
   intake_keys: IntakeKeysTable;
   intake_requests: IntakeRequestsTable;
+  gateway_events: GatewayEventsTable;
+  disputes: DisputesTable;
+  dispute_history: DisputeHistoryTable;
 }
 
 export type Order = Selectable<OrdersTable>;

@@ -39,6 +39,14 @@ export interface Config {
   intakeRatePerSecond: number;
   /** Requests with a wrong intake key per client address per 15 minutes, then 429. */
   intakeFailuresPerIp: number;
+  payments: PaymentsConfig;
+}
+
+/** The payment gateways' credentials (issue 21); a gateway without them is not configured and never called. */
+export interface PaymentsConfig {
+  stripe: { secretKey: string; webhookSecret: string | null; apiUrl: string; filesUrl: string } | null;
+  paypal: { clientId: string; clientSecret: string; webhookId: string | null; apiUrl: string } | null;
+  authorizeNet: { loginId: string; transactionKey: string; apiUrl: string } | null;
 }
 
 export interface MailConfig {
@@ -142,6 +150,52 @@ function loadMailConfig(env: NodeJS.ProcessEnv): MailConfig {
   };
 }
 
+function loadPaymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
+  const set = (name: string) => env[name] || undefined;
+  const together = (...names: string[]) => {
+    const given = names.filter((n) => set(n));
+    if (given.length > 0 && given.length < names.length) {
+      throw new ConfigError(`${names.join(' and ')} must be set together (${given.join(', ')} is set)`);
+    }
+    return given.length === names.length;
+  };
+  const stripeKey = set('STRIPE_SECRET_KEY');
+  if (stripeKey && !/^(sk|rk)_(test|live)_\w+$/.test(stripeKey)) {
+    throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_..., sk_test_... or rk_...)');
+  }
+  const stripeWebhook = set('STRIPE_WEBHOOK_SECRET');
+  if (stripeWebhook && !stripeWebhook.startsWith('whsec_')) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET must start with "whsec_"');
+  }
+  const paypal = together('PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET');
+  const authorizeNet = together('AUTHORIZE_NET_LOGIN_ID', 'AUTHORIZE_NET_TRANSACTION_KEY');
+  return {
+    stripe: stripeKey
+      ? {
+          secretKey: stripeKey,
+          webhookSecret: stripeWebhook ?? null,
+          apiUrl: url('STRIPE_API_URL', env.STRIPE_API_URL, 'https://api.stripe.com')!,
+          filesUrl: url('STRIPE_FILES_URL', env.STRIPE_FILES_URL, 'https://files.stripe.com')!,
+        }
+      : null,
+    paypal: paypal
+      ? {
+          clientId: env.PAYPAL_CLIENT_ID!,
+          clientSecret: env.PAYPAL_CLIENT_SECRET!,
+          webhookId: set('PAYPAL_WEBHOOK_ID') ?? null,
+          apiUrl: url('PAYPAL_API_URL', env.PAYPAL_API_URL, 'https://api-m.paypal.com')!,
+        }
+      : null,
+    authorizeNet: authorizeNet
+      ? {
+          loginId: env.AUTHORIZE_NET_LOGIN_ID!,
+          transactionKey: env.AUTHORIZE_NET_TRANSACTION_KEY!,
+          apiUrl: url('AUTHORIZE_NET_API_URL', env.AUTHORIZE_NET_API_URL, 'https://api.authorize.net')!,
+        }
+      : null,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -204,5 +258,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: loadMailConfig(env),
     intakeRatePerSecond: int('INTAKE_RATE_PER_SECOND', env.INTAKE_RATE_PER_SECOND, 50, 1, 100_000),
     intakeFailuresPerIp: int('INTAKE_FAILURES_PER_IP', env.INTAKE_FAILURES_PER_IP, 20, 1, 100_000),
+    payments: loadPaymentsConfig(env),
   };
 }

@@ -17,6 +17,10 @@ export default fp(
     };
     app.addHook('onReady', async () => {
       every(MINUTE_MS, 'folding counter stripes', () => app.services.orderQueries.foldCounters());
+      every(MINUTE_MS, 'checking payments again', async () => {
+        const settled = await app.services.payments.recheckDuePayments();
+        if (settled > 0) app.log.info({ settled }, 'payments settled by a second check');
+      });
       every(60 * MINUTE_MS, 'forgetting idempotency keys', async () => {
         const purged = await app.services.intake.purgeIdempotencyKeys();
         if (purged > 0) app.log.info({ purged }, 'old intake idempotency keys forgotten');

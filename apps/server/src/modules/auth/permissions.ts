@@ -67,6 +67,20 @@ export const PERMISSIONS: Record<string, Permission> = {
   // The signature image on the order detail page.
   'GET /api/admin/order-signature/:orderId': 'workOrders',
 
+  // Payments and disputes (issue 21): an order's disputes for everyone who works orders; evidence for Admin and
+  // Manager; the report for Admin and Manager; the gateways' health and unmatched webhooks for Admin.
+  'GET /api/admin/disputes/:orderId': 'workOrders',
+  'GET /api/admin/disputes/:orderId/evidence': 'submitEvidence',
+  'GET /api/admin/disputes/:orderId/evidence.pdf': 'submitEvidence',
+  'POST /api/admin/disputes/:orderId/evidence': 'submitEvidence',
+  'POST /api/admin/reports/disputes': 'viewDisputesReport',
+  'GET /api/admin/reports/disputes/csv': 'viewDisputesReport',
+  'GET /api/admin/payment-gateways/health': 'viewGatewayHealth',
+  'GET /api/admin/gateway-events/unmatched': 'viewGatewayHealth',
+  // The gateways' webhooks: no session; the gateway's signature over the raw body is checked by the service.
+  'POST /api/webhooks/stripe': 'public',
+  'POST /api/webhooks/paypal': 'public',
+
   // The landing sites' front door: their intake key, never a staff session.
   'POST /api/intake/orders': 'intakeKey',
 

@@ -18,14 +18,19 @@ export class DefencePackService {
     private readonly store: DocumentStore,
   ) {}
 
-  async details(rawOrderId: string, type: DefencePackType): Promise<DefencePackDetails> {
-    const row = await this.disputeFile(rawOrderId);
+  /** `forDispute`: the evidence sent for an open chargeback (issue 21), so a ChargeBack order has its pack too. */
+  async details(rawOrderId: string, type: DefencePackType, forDispute = false): Promise<DefencePackDetails> {
+    const row = await this.disputeFile(rawOrderId, forDispute);
     const signatureOnFile = row.customer_sign ? await this.store.exists(row.customer_sign) : false;
     return defencePackFacts(row, type, signatureOnFile, new Date());
   }
 
-  async pdf(rawOrderId: string, type: DefencePackType): Promise<{ fileName: string; bytes: Uint8Array }> {
-    const row = await this.disputeFile(rawOrderId);
+  async pdf(
+    rawOrderId: string,
+    type: DefencePackType,
+    forDispute = false,
+  ): Promise<{ fileName: string; bytes: Uint8Array }> {
+    const row = await this.disputeFile(rawOrderId, forDispute);
     const [signature, approved] = await Promise.all([
       this.readIfStored(row.customer_sign),
       this.readIfStored(row.documents[0]?.storage_key),
@@ -35,10 +40,11 @@ export class DefencePackService {
     return { fileName: `defence-pack-${type}-${facts.orderId}.pdf`, bytes };
   }
 
-  private async disputeFile(rawOrderId: string): Promise<EvidenceRow> {
+  private async disputeFile(rawOrderId: string, forDispute: boolean): Promise<EvidenceRow> {
     const row = await selectEvidence(this.db, normalizeOrderId(rawOrderId));
     if (!row) throw new AppError('ORDER_NOT_FOUND', `Order ${rawOrderId.trim()} was not found.`);
-    if (!EVIDENCE_STATUSES.includes(row.process_status)) {
+    const disputed = forDispute && row.process_status === 'ChargeBack';
+    if (!disputed && !EVIDENCE_STATUSES.includes(row.process_status)) {
       throw new AppError(
         'WRONG_STATUS',
         `Defence packs are available only for Completed or Customer Called orders; order ${row.order_id} is ${STATUS_LABELS[row.process_status]}.`,

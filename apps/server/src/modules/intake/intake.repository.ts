@@ -35,6 +35,7 @@ export interface IntakeSiteRow extends SiteMailBranding {
   legal_version_exists: boolean;
   /** The gateway the application names, by name in any case; null when there is none by that name. */
   gateway_id: number | null;
+  gateway_name: string | null;
   /** The order an earlier request with this Idempotency-Key made, and that request's body hash. */
   earlier_order_id: string | null;
   earlier_body_sha256: Uint8Array | null;
@@ -57,11 +58,12 @@ export async function selectIntakeContext(
            (${request.legalVersion}::integer IS NULL OR EXISTS (
               SELECT 1 FROM legal_texts WHERE landing_site = ls.key AND version = ${request.legalVersion}::integer
            )) AS legal_version_exists,
-           (SELECT id FROM gateways WHERE lower(gateway_name) = lower(${request.gatewayName})) AS gateway_id,
+           g.id AS gateway_id, g.gateway_name,
            o.order_id AS earlier_order_id, r.body_sha256 AS earlier_body_sha256
       FROM landing_sites ls
       LEFT JOIN intake_requests r ON r.landing_site = ls.key AND r.idempotency_key = ${request.idempotencyKey}
       LEFT JOIN orders o ON o.id = r.order_id
+      LEFT JOIN gateways g ON lower(g.gateway_name) = lower(${request.gatewayName})
      WHERE ls.key = ${request.site}`.execute(db);
   return rows[0];
 }
@@ -73,6 +75,8 @@ export interface IntakeInsert {
   /** The confirmation mail's and the audit row's columns; their order_id is the new order's. */
   mail: ReturnType<typeof mailRow>;
   audit: ReturnType<typeof auditRow>;
+  /** The gateway's answer about the payment, the first line of the order's timeline (issue 21); null: none. */
+  remark: { remark_name: string; remark: string } | null;
 }
 
 export type IntakeInserted =
@@ -113,6 +117,12 @@ export async function insertIntake(db: Db, insert: IntakeInsert): Promise<Intake
   const { order_id: _mailOrder, ...mail } = insert.mail;
   const { order_id: _auditOrder, ...audit } = insert.audit;
   const x = { ...insert, mail, audit };
+  const remark = x.remark
+    ? sql`,
+    remark AS (
+      INSERT INTO remarks (order_id, remark_name, remark)
+      SELECT inserted_order.id, ${x.remark.remark_name}, ${x.remark.remark} FROM inserted_order)`
+    : sql``;
   const { rows } = await sql<{ order_key: number | null; mail_state: MailState | null }>`
     WITH new_order AS (SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id),
     request AS (
@@ -129,7 +139,7 @@ export async function insertIntake(db: Db, insert: IntakeInsert): Promise<Intake
       RETURNING state),
     audit AS (
       INSERT INTO audit_log (order_id, ${columnList(x.audit)})
-      SELECT inserted_order.id, ${columnList(x.audit, 'a')} FROM inserted_order, ${fromJson('audit_log', 'a', x.audit)})
+      SELECT inserted_order.id, ${columnList(x.audit, 'a')} FROM inserted_order, ${fromJson('audit_log', 'a', x.audit)})${remark}
     SELECT (SELECT id FROM inserted_order) AS order_key, (SELECT state FROM mail) AS mail_state`.execute(db);
   const row = rows[0];
   return row?.order_key === null || row?.order_key === undefined

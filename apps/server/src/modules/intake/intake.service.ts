@@ -20,6 +20,7 @@ import { WindowCounters } from '../../lib/window-counters.js';
 import { auditRow } from '../audit/audit.repository.js';
 import { mailRow } from '../mail/mail.repository.js';
 import type { MailService } from '../mail/mail.service.js';
+import type { IntakePaymentVerdict, PaymentsService } from '../payments/payments.service.js';
 import { applicationColumns, checkApplication, readSignature } from './application.js';
 import { parseIntakeKey, secretMatches } from './intake-keys.js';
 import {
@@ -96,6 +97,7 @@ export class IntakeService {
     private readonly db: Kysely<DB>,
     private readonly store: DocumentStore,
     private readonly mail: MailService,
+    private readonly payments: PaymentsService,
     private readonly limits: IntakeLimits,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -235,9 +237,11 @@ export class IntakeService {
       );
     }
 
+    // Asked before anything is stored; a gateway that cannot be reached leaves the order Pending, checked again later.
+    const payment = await this.payments.checkIntakePayment(site.gateway_name ?? body.payment.gateway, body.payment);
     const stored = await this.store.put(signature.content, { extension: signature.extension });
     try {
-      const result = await this.insert(caller, idempotencyKey, fingerprint, body, site, stored.key, ip);
+      const result = await this.insert(caller, idempotencyKey, fingerprint, body, site, stored.key, ip, payment);
       return { created: true, result };
     } catch (err) {
       await this.store.delete(stored.key).catch((cleanup: unknown) => {
@@ -269,6 +273,7 @@ export class IntakeService {
     site: IntakeSiteRow,
     signatureKey: string,
     ip: string,
+    payment: IntakePaymentVerdict,
   ): Promise<IntakeOrderResult> {
     const columns = applicationColumns(body);
     const legalVersion = body.consent.legal_version ?? site.current_legal_version;
@@ -301,7 +306,8 @@ export class IntakeService {
             intake_key: caller.keyId,
             idempotency_key: idempotencyKey,
             processing_type: body.processing_type,
-            payment_status: body.payment.status,
+            payment_status: payment.columns.payment_status,
+            payment: { claimed: body.payment.status, verified: payment.answer.verified },
             legal_version: legalVersion,
             mail: { kind: 'confirmation', provider: mail.provider, to: mail.to },
           },
@@ -319,13 +325,15 @@ export class IntakeService {
             legal_version: legalVersion,
             intake_key_id: caller.keyId,
             customer_sign: signatureKey,
+            ...payment.columns,
           },
           mail: mailColumns,
           audit: auditColumns,
+          remark: payment.remark && { remark_name: payment.remark.by, remark: payment.remark.text },
         });
         if (inserted.raced) throw new RacedReplay();
         this.mail.queued(mail);
-        return { order_id: orderId, tracking_url: composed.trackingUrl };
+        return { order_id: orderId, tracking_url: composed.trackingUrl, payment: payment.answer };
       } catch (err) {
         if (!isTakenOrderId(err) || attempt === ORDER_ID_TRIES) throw err;
       }

@@ -2,13 +2,15 @@
 // moves (Delete and the Admin's restore among them) and Refunded it. Every move locks its orders, checks
 // payment, version, role and current status per order, changes the eligible ones and writes their audit
 // rows, all in one transaction. Orders that cannot move are reported with a code, never overwritten.
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { can, MOVE_TO_BUTTONS, type BulkResult, type ErrorCode, type ProcessStatus } from '@eta/contracts';
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import { assertCan } from '../auth/permissions.js';
 import { findActiveStaffByName } from '../staff/staff.repository.js';
+import { selectRefundTargets, setRefundIds } from '../payments/payments.repository.js';
+import type { PaymentsService } from '../payments/payments.service.js';
 import { lockOrders, normalizeOrderId, updateOrders, type LockedOrder, type OrderChange } from './orders.repository.js';
 import { CLOSED_STATUSES } from './queues.js';
 
@@ -23,6 +25,9 @@ interface MoveSpec {
   action: string;
   check: (order: LockedOrder) => Skip;
   change: OrderChange;
+  /** More that the move writes for its eligible orders, in its transaction; what the audit row adds per order. */
+  alsoWrite?: (trx: Transaction<DB>, eligible: LockedOrder[]) => Promise<void>;
+  auditAfter?: (order: LockedOrder) => Record<string, unknown>;
 }
 
 const heldBy = (o: LockedOrder) => skip('ORDER_HELD', `is held by ${o.assign_name ?? 'someone else'}`);
@@ -36,7 +41,10 @@ const closed = (o: LockedOrder): Skip =>
   deleted(o) ?? (CLOSED_STATUSES.includes(o.process_status) ? skip('ORDER_CLOSED', `is ${o.process_status}`) : null);
 
 export class OrderMovesService {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly payments: PaymentsService,
+  ) {}
 
   /** "Assign to me" (or, for Manager and Admin, to the person named): New or Pending → Pending, held. */
   async assignOrders(
@@ -113,16 +121,48 @@ export class OrderMovesService {
     });
   }
 
-  /** "Refunded it" in the refund queue: Refunds → Refund Completed. */
-  moveToCompleteRefund(actor: Actor, orderIds: string[], versions?: Record<string, number>): Promise<BulkResult> {
+  /**
+   * "Refunded it" in the refund queue: Refunds → Refund Completed. An order whose payment its gateway confirmed is
+   * refunded through that gateway first (outside the transaction, with the order's own idempotency key); only the
+   * refunds that succeeded move, each with its refund id, and the others stay in Refunds with the gateway's reason.
+   */
+  async moveToCompleteRefund(actor: Actor, orderIds: string[], versions?: Record<string, number>): Promise<BulkResult> {
+    const { refunded, refused } = await this.refundAtGateways(orderIds.map(normalizeOrderId), versions);
     return this.move(actor, orderIds, versions, {
       action: 'order.refund-completed',
       check: (o) =>
-        o.process_status === 'Refunds'
-          ? null
-          : (deleted(o) ?? skip('WRONG_STATUS', `is ${o.process_status}, not in Refunds`)),
+        o.process_status !== 'Refunds'
+          ? (deleted(o) ?? skip('WRONG_STATUS', `is ${o.process_status}, not in Refunds`))
+          : (refused.get(o.order_id) ?? null),
       change: { process_status: 'Refund Completed', refund_date: new Date() },
+      alsoWrite: (trx, eligible) =>
+        setRefundIds(
+          trx,
+          eligible.flatMap((o) =>
+            refunded.has(o.order_id) ? [{ id: o.id, refundId: refunded.get(o.order_id)! }] : [],
+          ),
+        ),
+      auditAfter: (o) => (refunded.has(o.order_id) ? { refund_id: refunded.get(o.order_id) } : {}),
     });
+  }
+
+  /** Refunds at their gateways the orders that need it and may move; the ids made, and each refusal's reason. */
+  private async refundAtGateways(orderIds: string[], versions: Record<string, number> | undefined) {
+    const refunded = new Map<string, string>();
+    const refused = new Map<string, Skip>();
+    const expected = new Map(Object.entries(versions ?? {}).map(([k, v]) => [normalizeOrderId(k), v]));
+    for (const order of await selectRefundTargets(this.db, orderIds)) {
+      const gateway = this.payments.refundsThroughGateway(order);
+      const mayMove =
+        order.process_status === 'Refunds' &&
+        order.payment_status === 'Success' &&
+        (!expected.has(order.order_id) || expected.get(order.order_id) === order.version);
+      if (!gateway || !mayMove) continue;
+      const result = await this.payments.refund(gateway, order);
+      if (result.ok) refunded.set(order.order_id, result.refundId);
+      else refused.set(order.order_id, skip('REFUND_FAILED', `was not refunded: ${result.reason}`));
+    }
+    return { refunded, refused };
   }
 
   private async resolveAssignee(staff: Staff, assignto: string): Promise<{ id: number; name: string }> {
@@ -171,6 +211,7 @@ export class OrderMovesService {
         spec.change,
         actor.id,
       );
+      await spec.alsoWrite?.(trx, eligible);
       await writeAudit(
         trx,
         actor,
@@ -179,7 +220,7 @@ export class OrderMovesService {
           orderId: o.id,
           target: o.order_id,
           before: { process_status: o.process_status, assign_to: o.assign_to, version: o.version },
-          after: { ...spec.change, version: o.version + 1 },
+          after: { ...spec.change, ...spec.auditAfter?.(o), version: o.version + 1 },
         })),
       );
       return { updated: eligible.map((o) => o.order_id), skipped };

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors.js';
 import { assertCan } from '../auth/permissions.js';
 import { foldCounterStripes, selectFolderCounts } from './folder-counts.repository.js';
 import {
-  byProcessingDate,
+  byPurchase,
   indexNarrows,
   matchSearch,
   probeSearch,
@@ -109,7 +109,7 @@ export class OrderQueriesService {
   private async findMatches(q: SearchQuery, through: number): Promise<number[]> {
     const wanted = Math.max(SEARCH_COUNT_CAP + 1, through);
     // Only a queue in order of purchase and a fragment the index can narrow may be read by week; then its size decides.
-    const weekly = !byProcessingDate(q.queue) && indexNarrows(q.search);
+    const weekly = byPurchase(q.queue) && indexNarrows(q.search);
     const probe = await probeSearch(this.db, q, SEARCH_PROBE_ROWS, weekly);
     if (probe.walked > 0 && probe.matched >= probe.walked * DENSE_SHARE) {
       return walkSearchInQueueOrder(this.db, q, wanted);

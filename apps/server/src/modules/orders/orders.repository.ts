@@ -10,7 +10,14 @@ import {
   type SelectQueryBuilder,
   type Transaction,
 } from 'kysely';
-import { MONTH_LABELS, QUEUES, type OrderListRow, type ProcessStatus, type QueueName } from '@eta/contracts';
+import {
+  MONTH_LABELS,
+  QUEUES,
+  type DisputeSummary,
+  type OrderListRow,
+  type ProcessStatus,
+  type QueueName,
+} from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { customPlan } from '../../db/prepared-pool.js';
 import { isoTime } from '../../lib/time.js';
@@ -95,18 +102,28 @@ function baseQuery(
 }
 
 /**
- * Queue order: newest first with the id as tie-breaker, so pages never repeat or skip rows. The Future queue
- * is worked by the day processing may start, soonest first (index orders_future_idx matches this order).
+ * Queue order: newest first with the id as tie-breaker, so pages never repeat or skip rows. Two queues are worked
+ * by a date of their own first: Future by the day processing may start, soonest first (index orders_future_idx),
+ * and ChargeBack by the open dispute's evidence due date, soonest first, orders without one last (index
+ * orders_chargeback_idx, migration 016).
  */
-export const byProcessingDate = (queue: QueueName) => queue === 'futureOrder';
+const LEAD_KEYS: Partial<Record<QueueName, RawBuilder<unknown>>> = {
+  futureOrder: sql`processing_date ASC`,
+  chargeBack: sql`dispute_due_at ASC NULLS LAST`,
+};
 
-/** Queue order over `from`, the orders table or a subquery with its processing_date, created_at and id. */
-const queueOrder = (queue: QueueName, from: string) =>
-  sql.join([
-    ...(byProcessingDate(queue) ? [sql`${sql.ref(`${from}.processing_date`)} ASC`] : []),
+/** Whether a queue is in order of purchase (newest first) and nothing else: only those may be read by week. */
+export const byPurchase = (queue: QueueName) => LEAD_KEYS[queue] === undefined;
+
+/** Queue order over `from`, the orders table or a subquery with the lead key's column, created_at and id. */
+const queueOrder = (queue: QueueName, from: string) => {
+  const lead = LEAD_KEYS[queue];
+  return sql.join([
+    ...(lead ? [sql`${sql.table(from)}.${lead}`] : []),
     sql`${sql.ref(`${from}.created_at`)} DESC`,
     sql`${sql.ref(`${from}.id`)} DESC`,
   ]);
+};
 
 /** A query over orders in its queue's order. */
 function inQueueOrder<O>(query: SelectQueryBuilder<DB, 'orders', O>, queue: QueueName) {
@@ -130,7 +147,7 @@ function pageIds(db: Db, q: QueueQuery) {
 const pageKeys = (queue: QueueName) => (eb: ExpressionBuilder<DB, 'orders'>) => [
   eb.ref('orders.id').as('id'),
   eb.ref('orders.created_at').as('created_at'),
-  byProcessingDate(queue)
+  queue === 'futureOrder'
     ? eb.ref('orders.processing_date').as('processing_date')
     : sql<string | null>`null::date`.as('processing_date'),
 ];
@@ -184,7 +201,12 @@ export async function selectSearchRows(db: Db, queue: QueueName, ids: number[]):
 type PageKeys = { id: number; created_at: Date; processing_date: string | null };
 
 /** A list row as json_agg writes it: timestamps are ISO 8601 text in UTC (the connections' zone). */
-type ListRowJson = Omit<OrderListRow, 'create_ts' | 'process_month'> & { id: number; created_at: string };
+type ListRowJson = Omit<OrderListRow, 'create_ts' | 'process_month' | 'dispute'> & {
+  id: number;
+  created_at: string;
+  dispute?: DisputeJson | null;
+};
+type DisputeJson = Omit<DisputeSummary, 'evidence_due_by'> & { evidence_due_by: string | null };
 
 /**
  * The list rows of one page, given its ids and sort keys as a subquery, and a total read beside them. The rows
@@ -215,8 +237,18 @@ async function selectListRows(
       'orders.processing_date',
       'orders.processing_type',
       'orders.version',
+      'orders.dispute_due_at',
       sql<string>`coalesce(staff.name, '')`.as('assign_to'),
-    ]);
+    ])
+    // The ChargeBack list shows each order's newest dispute (index disputes_order_idx).
+    .$if(queue === 'chargeBack', (q) =>
+      q.select(
+        sql<DisputeJson | null>`(SELECT json_build_object('reason', d.reason, 'amount_cents', d.amount_cents,
+          'currency', d.currency, 'status', d.status, 'evidence_due_by', d.evidence_due_by,
+          'evidence_state', d.evidence_state)
+          FROM disputes d WHERE d.order_id = orders.id ORDER BY d.created_at DESC LIMIT 1)`.as('dispute'),
+      ),
+    );
   const { rows: result } = await sql<{ total: number | null; rows: ListRowJson[] }>`
     SELECT ${total ?? sql`NULL`} AS total, coalesce(json_agg(r ORDER BY ${queueOrder(queue, 'r')}), '[]') AS rows
     FROM (${rows}) AS r`.execute(db);
@@ -238,6 +270,14 @@ async function selectListRows(
       processing_type: r.processing_type,
       assign_to: r.assign_to,
       version: r.version,
+      ...(r.dispute !== undefined
+        ? {
+            dispute: r.dispute && {
+              ...r.dispute,
+              evidence_due_by: r.dispute.evidence_due_by && isoTime(r.dispute.evidence_due_by),
+            },
+          }
+        : {}),
     })),
   };
 }
@@ -318,7 +358,7 @@ export async function walkSearchByWeek(
   limit: number,
   weeks: { skip: number; take?: number } = { skip: 0 },
 ): Promise<number[]> {
-  if (byProcessingDate(q.queue)) throw new Error('The Future queue is not in order of purchase.');
+  if (!byPurchase(q.queue)) throw new Error(`The ${q.queue} queue is not in order of purchase.`);
   const edge = (fn: 'max' | 'min') =>
     searchWeek(
       sql<Date>`(${db

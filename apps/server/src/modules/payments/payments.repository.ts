@@ -1,0 +1,291 @@
+// All SQL of payments, webhooks and disputes (issue 21). Orders are found by the payment ids a gateway names
+// (indexes orders_transaction_idx and orders_charge_idx, migration 016).
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ProcessStatus } from '@eta/contracts';
+import type { DB } from '../../db/schema.js';
+import type { DisputeFacts } from './payment-gateway.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export const selectGatewayRows = (db: Db) =>
+  db
+    .selectFrom('gateways')
+    .select(['id', 'gateway_name', 'last_webhook_at', 'last_webhook_verified', 'last_error', 'last_error_at'])
+    .orderBy('id')
+    .execute();
+
+export const selectGatewayId = async (db: Db, name: string) =>
+  (await db.selectFrom('gateways').select('id').where('gateway_name', '=', name).executeTakeFirst())?.id;
+
+/** What the gateway page shows: a webhook arrived (and whether its signature held), or a call failed. */
+export async function recordGatewayStatus(
+  db: Db,
+  gatewayId: number,
+  status: { webhookVerified?: boolean; error?: string | null },
+): Promise<void> {
+  await db
+    .updateTable('gateways')
+    .set({
+      ...(status.webhookVerified !== undefined
+        ? { last_webhook_at: sql<Date>`now()`, last_webhook_verified: status.webhookVerified }
+        : {}),
+      ...(status.error ? { last_error: status.error.slice(0, 500), last_error_at: sql<Date>`now()` } : {}),
+    })
+    .where('id', '=', gatewayId)
+    .execute();
+}
+
+/** Stores a verified event once by its id; undefined when it was stored before (a replay). */
+export async function insertEvent(
+  trx: Transaction<DB>,
+  e: { gatewayId: number; eventId: string; type: string; payload: unknown },
+): Promise<number | undefined> {
+  const row = await trx
+    .insertInto('gateway_events')
+    .values({
+      gateway_id: e.gatewayId,
+      event_id: e.eventId,
+      type: e.type,
+      payload: JSON.stringify(e.payload),
+      outcome: 'ignored',
+    })
+    .onConflict((oc) => oc.columns(['gateway_id', 'event_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function settleEvent(
+  trx: Transaction<DB>,
+  id: number,
+  outcome: { outcome: 'applied' | 'ignored' | 'unmatched'; orderId: number | null; note: string },
+): Promise<void> {
+  await trx
+    .updateTable('gateway_events')
+    .set({ outcome: outcome.outcome, order_id: outcome.orderId, note: outcome.note.slice(0, 1000) })
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface PaymentOrder {
+  id: number;
+  order_id: string;
+  process_status: ProcessStatus;
+  version: number;
+  dispute_due_at: Date | null;
+}
+
+/** The order a gateway's payment ids name, locked for the event's changes. */
+export async function lockOrderByPayment(
+  trx: Transaction<DB>,
+  gatewayId: number,
+  paymentIds: string[],
+): Promise<PaymentOrder | undefined> {
+  if (paymentIds.length === 0) return undefined;
+  return trx
+    .selectFrom('orders')
+    .select(['id', 'order_id', 'process_status', 'version', 'dispute_due_at'])
+    .where('gateway_id', '=', gatewayId)
+    .where((eb) => eb.or([eb('transaction_id', 'in', paymentIds), eb('charge_id', 'in', paymentIds)]))
+    .orderBy('id')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** A change an event makes to its order; the version moves so open pages see it. */
+export async function updatePaymentOrder(
+  trx: Transaction<DB>,
+  id: number,
+  change: {
+    process_status?: ProcessStatus;
+    dispute_due_at?: Date | null;
+    refund_date?: Date;
+    refund_id?: string | null;
+  },
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ ...change, updated_at: new Date(), version: sql<number>`version + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A line in the order's timeline written by the system (no staff member), named after its source. */
+export async function insertSystemRemark(
+  db: Db,
+  r: { orderId: number; by: string; remark: string; chargeback?: boolean; refund?: boolean },
+): Promise<void> {
+  await db
+    .insertInto('remarks')
+    .values({
+      order_id: r.orderId,
+      staff_id: null,
+      remark_name: r.by,
+      remark: r.remark,
+      chargeback: r.chargeback ?? false,
+      status_refund: r.refund ?? false,
+    })
+    .execute();
+}
+
+export interface DisputeRow {
+  id: number;
+  status: string;
+  outcome: 'won' | 'lost' | null;
+  evidence_state: 'draft' | 'submitted' | null;
+}
+
+/** Creates the dispute or brings it up to date (two events about one dispute may come in any order). */
+export async function upsertDispute(
+  trx: Transaction<DB>,
+  d: { orderId: number; gatewayId: number; facts: DisputeFacts },
+): Promise<{ row: DisputeRow; before: DisputeRow | undefined }> {
+  const before = await trx
+    .selectFrom('disputes')
+    .select(['id', 'status', 'outcome', 'evidence_state'])
+    .where('gateway_id', '=', d.gatewayId)
+    .where('dispute_id', '=', d.facts.disputeId)
+    .forUpdate()
+    .executeTakeFirst();
+  const facts = {
+    reason: d.facts.reason,
+    amount_cents: d.facts.amountCents,
+    currency: d.facts.currency,
+    status: d.facts.status,
+    evidence_due_by: d.facts.evidenceDueBy,
+    ...(d.facts.outcome ? { outcome: d.facts.outcome, outcome_at: sql<Date>`now()` } : {}),
+  };
+  const row = await trx
+    .insertInto('disputes')
+    .values({ order_id: d.orderId, gateway_id: d.gatewayId, dispute_id: d.facts.disputeId, ...facts })
+    .onConflict((oc) =>
+      oc.columns(['gateway_id', 'dispute_id']).doUpdateSet({
+        ...facts,
+        // A decided outcome keeps the time it was first known.
+        ...(d.facts.outcome ? { outcome_at: sql<Date>`coalesce(disputes.outcome_at, now())` } : {}),
+        updated_at: sql<Date>`now()`,
+      }),
+    )
+    .returning(['id', 'status', 'outcome', 'evidence_state'])
+    .executeTakeFirstOrThrow();
+  return { row, before };
+}
+
+export async function insertDisputeHistory(
+  db: Db,
+  h: { disputeId: number; status: string; outcome: string | null; by: string; note: string },
+): Promise<void> {
+  await db
+    .insertInto('dispute_history')
+    .values({ dispute_id: h.disputeId, status: h.status, outcome: h.outcome, by_name: h.by, note: h.note })
+    .execute();
+}
+
+/** The newest unmatched events, a page at a time (index gateway_events_unmatched_idx). */
+export async function selectUnmatchedEvents(db: Db, offset: number, limit: number) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('gateway_events')
+      .innerJoin('gateways', 'gateways.id', 'gateway_events.gateway_id')
+      .select([
+        'gateway_events.id',
+        'gateways.gateway_name',
+        'gateway_events.event_id',
+        'gateway_events.type',
+        'gateway_events.received_at',
+        'gateway_events.note',
+      ])
+      .where('gateway_events.outcome', '=', 'unmatched')
+      .orderBy('gateway_events.received_at', 'desc')
+      .orderBy('gateway_events.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('gateway_events')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('outcome', '=', 'unmatched')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, id: Number(r.id) })), total: Number(total.n) };
+}
+
+export interface RefundTarget {
+  order_id: string;
+  process_status: ProcessStatus;
+  payment_status: string;
+  version: number;
+  transaction_id: string | null;
+  charge_id: string | null;
+  payment_verified_at: Date | null;
+  gateway_name: string | null;
+}
+
+/** What "Refunded it" needs to know of each order before it asks a gateway (read without a lock). */
+export const selectRefundTargets = (db: Db, orderIds: string[]): Promise<RefundTarget[]> =>
+  orderIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('orders')
+        .leftJoin('gateways', 'gateways.id', 'orders.gateway_id')
+        .select([
+          'orders.order_id',
+          'orders.process_status',
+          'orders.payment_status',
+          'orders.version',
+          'orders.transaction_id',
+          'orders.charge_id',
+          'orders.payment_verified_at',
+          'gateways.gateway_name',
+        ])
+        .where('orders.order_id', 'in', orderIds)
+        .execute();
+
+/** The refund id each order's gateway gave (the orders are locked by the move). */
+export async function setRefundIds(trx: Transaction<DB>, refunds: { id: number; refundId: string }[]): Promise<void> {
+  for (const r of refunds) {
+    await trx.updateTable('orders').set({ refund_id: r.refundId }).where('id', '=', r.id).execute();
+  }
+}
+
+/** The payment re-check due first, locked (SKIP LOCKED: two processes never check one order). Index: orders_payment_check_idx. */
+export const lockDueRecheck = (trx: Transaction<DB>) =>
+  trx
+    .selectFrom('orders')
+    .innerJoin('gateways', 'gateways.id', 'orders.gateway_id')
+    .select([
+      'orders.id',
+      'orders.order_id',
+      'orders.transaction_id',
+      'orders.amount_cents',
+      'orders.currency',
+      'orders.payment_status',
+      'orders.payment_check_attempts',
+      'gateways.gateway_name',
+    ])
+    .where('orders.payment_check_due_at', '<=', sql<Date>`now()`)
+    .orderBy('orders.payment_check_due_at')
+    .limit(1)
+    .forUpdate('orders')
+    .skipLocked()
+    .executeTakeFirst();
+
+/** What a re-check found; the version moves so open pages see it. */
+export async function updateCheckedPayment(
+  trx: Transaction<DB>,
+  id: number,
+  change: {
+    payment_status: 'Success' | 'Pending' | 'Failed';
+    payment_verified_at: Date | null;
+    charge_id?: string | null;
+    payment_check_attempts: number;
+    payment_check_due_at: Date | null;
+  },
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ ...change, updated_at: new Date(), version: sql<number>`version + 1` })
+    .where('id', '=', id)
+    .execute();
+}

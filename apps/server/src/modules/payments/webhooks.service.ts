@@ -1,0 +1,182 @@
+// Webhooks from the gateways (issue 21). The signature is checked on the raw body by the gateway's adapter before
+// anything is read; a bad one changes nothing but the gateway page's "last webhook" line. A verified event is
+// stored once by its id and handled in the same transaction with all its effects (order status, dispute and its
+// history, a system remark, the audit row; the folder counters move by trigger), so a replay or two copies racing
+// do it once. Events for payments the desk does not know are kept as 'unmatched' and shown to Admins.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { writeAudit, type Actor } from '../audit/audit.repository.js';
+import type { PaymentGateways } from './gateways.js';
+import { WebhookSignatureError, type GatewayEvent, type WebhookRequest } from './payment-gateway.js';
+import {
+  insertDisputeHistory,
+  insertEvent,
+  insertSystemRemark,
+  lockOrderByPayment,
+  recordGatewayStatus,
+  selectGatewayId,
+  settleEvent,
+  updatePaymentOrder,
+  upsertDispute,
+  type PaymentOrder,
+} from './payments.repository.js';
+
+export interface WebhookOutcome {
+  duplicate: boolean;
+  outcome: 'applied' | 'ignored' | 'unmatched';
+}
+
+type Settled = { outcome: WebhookOutcome['outcome']; orderId: number | null; note: string };
+
+const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
+const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : 'not given');
+
+export class WebhooksService {
+  private readonly gatewayIds = new Map<string, number>();
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly gateways: PaymentGateways,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private async gatewayId(name: string): Promise<number> {
+    let id = this.gatewayIds.get(name);
+    if (id === undefined) {
+      id = await selectGatewayId(this.db, name);
+      if (id === undefined) throw new AppError('NOT_FOUND', `There is no payment gateway named ${name}.`);
+      this.gatewayIds.set(name, id);
+    }
+    return id;
+  }
+
+  async receive(gatewayName: string, request: WebhookRequest, ip: string): Promise<WebhookOutcome> {
+    const gateway = this.gateways.get(gatewayName);
+    if (!gateway?.supports.webhooks) throw new AppError('NOT_FOUND', `${gatewayName} sends no webhooks here.`);
+    const gatewayId = await this.gatewayId(gateway.name);
+    let event: GatewayEvent;
+    try {
+      event = await gateway.verifyWebhook(request);
+    } catch (err) {
+      if (!(err instanceof WebhookSignatureError)) throw err;
+      this.log.warn({ gateway: gateway.name, ip, reason: err.message }, 'webhook refused: signature did not hold');
+      await recordGatewayStatus(this.db, gatewayId, {
+        webhookVerified: false,
+        error: `A webhook was refused: ${err.message}`,
+      });
+      throw new AppError('VALIDATION_FAILED', `The webhook's signature did not hold: ${err.message}`);
+    }
+    const actor: Actor = { id: null, name: gateway.name, ip };
+    const result = await this.db.transaction().execute(async (trx) => {
+      const stored = await insertEvent(trx, { gatewayId, eventId: event.id, type: event.type, payload: event.payload });
+      if (stored === undefined) return { duplicate: true, outcome: 'ignored' as const };
+      const settled = await this.apply(trx, gatewayId, event, actor);
+      await settleEvent(trx, stored, settled);
+      await recordGatewayStatus(trx, gatewayId, { webhookVerified: true });
+      return { duplicate: false, outcome: settled.outcome };
+    });
+    if (result.outcome === 'unmatched') {
+      this.log.warn({ gateway: gateway.name, event: event.id, type: event.type }, 'webhook for an unknown payment');
+    }
+    return result;
+  }
+
+  private async apply(trx: Transaction<DB>, gatewayId: number, event: GatewayEvent, actor: Actor): Promise<Settled> {
+    const { effect } = event;
+    if (effect.kind === 'other')
+      return { outcome: 'ignored', orderId: null, note: `${event.type} is not used by the desk.` };
+    const order = await lockOrderByPayment(trx, gatewayId, event.paymentIds);
+    if (!order) {
+      return {
+        outcome: 'unmatched',
+        orderId: null,
+        note: `No order has payment ${event.paymentIds.join(' or ') || '(none named)'}.`,
+      };
+    }
+    if (effect.kind === 'refund') return this.refunded(trx, order, effect, actor);
+    return this.disputed(trx, gatewayId, order, effect, actor, event);
+  }
+
+  /** A refund made in the gateway's dashboard: the order is Refund Completed (once). */
+  private async refunded(
+    trx: Transaction<DB>,
+    order: PaymentOrder,
+    effect: { refundId: string | null; note: string },
+    actor: Actor,
+  ): Promise<Settled> {
+    if (order.process_status === 'Refund Completed') {
+      return { outcome: 'ignored', orderId: order.id, note: 'The order was already Refund Completed.' };
+    }
+    const change = { process_status: 'Refund Completed' as const, refund_date: new Date(), refund_id: effect.refundId };
+    await updatePaymentOrder(trx, order.id, change);
+    await insertSystemRemark(trx, {
+      orderId: order.id,
+      by: actor.name!,
+      remark: `${effect.note} The order moved from ${order.process_status} to Refund Completed.`,
+      refund: true,
+    });
+    await writeAudit(trx, actor, [
+      {
+        action: 'order.refunded-at-gateway',
+        orderId: order.id,
+        target: order.order_id,
+        before: { process_status: order.process_status, version: order.version },
+        after: { ...change, version: order.version + 1 },
+      },
+    ]);
+    return { outcome: 'applied', orderId: order.id, note: `${order.order_id} moved to Refund Completed.` };
+  }
+
+  /** A dispute opened, changed or decided: the order goes to ChargeBack with its due date; the history grows. */
+  private async disputed(
+    trx: Transaction<DB>,
+    gatewayId: number,
+    order: PaymentOrder,
+    effect: Extract<GatewayEvent['effect'], { kind: 'dispute' }>,
+    actor: Actor,
+    event: GatewayEvent,
+  ): Promise<Settled> {
+    const facts = effect.dispute;
+    const { row, before } = await upsertDispute(trx, { orderId: order.id, gatewayId, facts });
+    const decided = facts.outcome !== null;
+    const note =
+      effect.stage === 'created' || !before
+        ? `Chargeback opened at ${actor.name}: ${facts.reason}, ${money(facts.amountCents, facts.currency)}, evidence due ${day(facts.evidenceDueBy)} (dispute ${facts.disputeId}).`
+        : decided
+          ? `Chargeback ${facts.disputeId} closed at ${actor.name}: ${facts.outcome === 'won' ? 'won' : 'lost'} (${facts.status}).`
+          : `Chargeback ${facts.disputeId} is now ${facts.status} at ${actor.name}.`;
+    await insertDisputeHistory(trx, {
+      disputeId: row.id,
+      status: facts.status,
+      outcome: facts.outcome,
+      by: actor.name!,
+      note,
+    });
+
+    const dueAt = decided || effect.stage === 'closed' ? null : facts.evidenceDueBy;
+    const toChargeBack = !before || effect.stage === 'created';
+    const change = {
+      ...(toChargeBack && order.process_status !== 'ChargeBack' ? { process_status: 'ChargeBack' as const } : {}),
+      dispute_due_at: dueAt,
+    };
+    await updatePaymentOrder(trx, order.id, change);
+    await insertSystemRemark(trx, { orderId: order.id, by: actor.name!, remark: note, chargeback: true });
+    await writeAudit(trx, actor, [
+      {
+        action: `order.dispute-${effect.stage}`,
+        orderId: order.id,
+        target: order.order_id,
+        before: { process_status: order.process_status, dispute: before ?? null, version: order.version },
+        after: {
+          ...change,
+          dispute: { id: facts.disputeId, status: facts.status, outcome: facts.outcome },
+          event: event.id,
+          version: order.version + 1,
+        },
+      },
+    ]);
+    return { outcome: 'applied', orderId: order.id, note };
+  }
+}
