@@ -3,6 +3,8 @@
 // issue's figure) and measures the bare SQL of each endpoint with EXPLAIN ANALYZE. Prints a table, writes
 // bench/results/<date>T<hh-mm>.json and the table in docs/PERFORMANCE.md. Targets live here, never in unit tests.
 import { spawn, spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
 import { once } from 'node:events';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +29,8 @@ const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5
 
 const TARGETS = {
   intake: 60,
+  /** A signed Stripe webhook that opens a dispute (signature check, event stored, order moved, all in one go). */
+  webhook: 20,
   /** One intake body checked (JSON parse, schema, cross-field rules, signature by content), in ms. */
   intakeValidation: 1,
   counts: 5,
@@ -52,6 +56,39 @@ const PACK_DOCUMENT_PAGES = 10;
 const PACK_CONNECTIONS = 4;
 /** The server's DATA_DIR during the bench: its document store holds the sample order's approved document. */
 const BENCH_DATA_DIR = path.join(root, 'bench/.data');
+const BENCH_WEBHOOK_SECRET = 'whsec_bench_webhook_secret_0123456789';
+
+/**
+ * A loopback stand-in of Stripe for the server under test: every PaymentIntent it is asked about succeeded for the
+ * intake example's 89.00 USD. It answers at once, so the intake figures hold the desk's own work (the SDK call
+ * included) and not the latency of Stripe's network.
+ */
+function startStripeStandIn() {
+  const server = http.createServer((req, res) => {
+    const id = /^\/v1\/payment_intents\/([^/?]+)/.exec(req.url ?? '')?.[1];
+    res.writeHead(id ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify(
+        id
+          ? {
+              id,
+              object: 'payment_intent',
+              amount: 8900,
+              amount_received: 8900,
+              currency: 'usd',
+              status: 'succeeded',
+              latest_charge: `ch_${id.slice(3)}`,
+            }
+          : { error: { type: 'invalid_request_error', message: 'Unrecognized request URL.' } },
+      ),
+    );
+  });
+  server.unref();
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}` })),
+  );
+}
+const stripeStandIn = await startStripeStandIn();
 
 async function ensureDatabase() {
   const url = new URL(databaseUrl);
@@ -137,6 +174,12 @@ async function startServer() {
       MAIL_WORKER: 'false',
       // The intake case sends far more than a landing site's default 50 orders a second on one key.
       INTAKE_RATE_PER_SECOND: '100000',
+      // Stripe is configured against a loopback stand-in (bench/stripe-stand-in): intake checks each payment with
+      // it through the SDK, and the webhook case signs its events with this secret.
+      STRIPE_SECRET_KEY: 'sk_test_bench',
+      STRIPE_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET,
+      STRIPE_API_URL: stripeStandIn.url,
+      STRIPE_FILES_URL: stripeStandIn.url,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -209,10 +252,19 @@ function load(name, request, token, duration = DURATION, connections = CONNECTIO
         method: request.method ?? 'GET',
         headers,
         body: request.body ? JSON.stringify(request.body) : undefined,
-        ...(request.perRequestHeaders
+        ...(request.perRequestHeaders || request.perRequestBody
           ? {
               requests: [
-                { setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...request.perRequestHeaders() } }) },
+                {
+                  setupRequest: (req) => {
+                    const body = request.perRequestBody?.();
+                    return {
+                      ...req,
+                      ...(body !== undefined ? { body } : {}),
+                      headers: { ...req.headers, ...request.perRequestHeaders?.(body) },
+                    };
+                  },
+                },
               ],
             }
           : {}),
@@ -644,6 +696,10 @@ async function main() {
         `${row.meets ? 'ok  ' : 'MISS'} ${c.name.padEnd(44)} p50 ${row.p50}ms  p95 ${row.p95}ms  p99 ${row.p99}ms  ${row.rps} req/s  sql ${row.sqlMs}ms (+${row.planningMs}ms planning)  ${row.floorRatio}x floor`,
       );
     }
+    if (!only || only.test('webhook')) {
+      results.push(await measureWebhooks(pool, floor));
+      await removeWebhookDisputes(pool);
+    }
     if (!only || only.test('intake')) {
       results.push(await measureIntakeValidation());
       results.push(await measureIntake(pool, token, floor));
@@ -677,6 +733,145 @@ async function main() {
   await writeFile(path.join(root, `bench/results/${stamp}.json`), JSON.stringify(report, null, 2) + '\n');
   await writeTable(report);
   if (results.some((r) => !r.meets)) console.log('\nSome targets were missed: see docs/PERFORMANCE.md.');
+}
+
+/**
+ * Stripe's dispute webhooks at 8 connections: each request a new `charge.dispute.created` event (its own event and
+ * dispute id) for another Completed Stripe order of the data, signed as Stripe signs (HMAC-SHA256 over "t.body")
+ * at the moment it is sent. Every answer must be 200 and afterwards every event must be stored once and applied
+ * (the order in ChargeBack), so a refused signature or an unmatched order is never what is timed.
+ */
+async function measureWebhooks(pool, floor) {
+  const name = `webhook: Stripe dispute opened (${CONNECTIONS} connections)`;
+  const { rows: orders } = await pool.query(
+    `SELECT o.transaction_id FROM orders o JOIN gateways g ON g.id = o.gateway_id
+      WHERE g.gateway_name = 'Stripe' AND o.process_status = 'Completed' AND o.payment_status = 'Success'
+        AND o.transaction_id LIKE 'ch_%' ORDER BY o.id LIMIT 60000`,
+  );
+  let n = 0;
+  const run = Date.now().toString(36);
+  const nextBody = () => {
+    const charge = orders[n % orders.length].transaction_id;
+    n += 1;
+    const now = Math.floor(Date.now() / 1000);
+    return JSON.stringify({
+      id: `evt_bench_${run}_${n}`,
+      object: 'event',
+      type: 'charge.dispute.created',
+      created: now,
+      livemode: false,
+      data: {
+        object: {
+          id: `dp_bench_${run}_${n}`,
+          object: 'dispute',
+          amount: 8900,
+          currency: 'usd',
+          charge,
+          payment_intent: null,
+          reason: 'fraudulent',
+          status: 'needs_response',
+          evidence_details: { due_by: now + 7 * 86_400 },
+        },
+      },
+    });
+  };
+  const sign = (body) => {
+    const t = Math.floor(Date.now() / 1000);
+    return {
+      'stripe-signature': `t=${t},v1=${createHmac('sha256', BENCH_WEBHOOK_SECRET).update(`${t}.${body}`).digest('hex')}`,
+    };
+  };
+  const request = {
+    method: 'POST',
+    path: '/api/webhooks/stripe',
+    headers: {},
+    perRequestBody: nextBody,
+    perRequestHeaders: sign,
+    expectStatus: 200,
+  };
+  const first = nextBody();
+  const check = await fetch(`http://127.0.0.1:${PORT}/api/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...sign(first) },
+    body: first,
+  });
+  if (check.status !== 200) throw new Error(`${name}: answered ${check.status} ${await check.text()}`);
+  await load(name, request, null, 2);
+  const stored = async () =>
+    (
+      await pool.query(
+        `SELECT count(*)::int AS n, count(*) FILTER (WHERE outcome = 'applied')::int AS applied
+      FROM gateway_events WHERE event_id LIKE $1`,
+        [`evt_bench_${run}_%`],
+      )
+    ).rows[0];
+  const before = await stored();
+  const sentBefore = n;
+  const http = await load(name, request, null, DURATION);
+  await new Promise((r) => setTimeout(r, 1000));
+  const after = await stored();
+  const answered = Object.values(http.statuses).reduce((a, b) => a + b, 0);
+  const made = after.n - before.n;
+  if (http.statuses[200] !== answered || made < answered || made > n - sentBefore || after.applied !== after.n) {
+    throw new Error(
+      `${name}: ${made} events stored (${after.applied} of ${after.n} applied) for ${answered} answers ${JSON.stringify(http.statuses)}`,
+    );
+  }
+  if (n > orders.length) throw new Error(`${name}: ${n} events for ${orders.length} orders; some repeated an order`);
+  const row = {
+    name,
+    ...http,
+    sqlMs: null,
+    planningMs: null,
+    statements: null,
+    floorRatio: floor.health ? Math.round((http.p95 / floor.health.p95) * 10) / 10 : null,
+    connections: CONNECTIONS,
+    targetP95: TARGETS.webhook,
+    meets: http.p95 <= TARGETS.webhook,
+  };
+  console.log(
+    `${row.meets ? 'ok  ' : 'MISS'} ${name.padEnd(44)} p50 ${row.p50}ms  p95 ${row.p95}ms  p99 ${row.p99}ms  ${row.rps} req/s  ${made} events stored`,
+  );
+  return row;
+}
+
+/**
+ * Puts the orders the webhook case disputed back as they were (Completed, no dispute), without their disputes,
+ * events, remarks and audit rows, so every run reads the seeded data set; the counters are counted afresh.
+ */
+async function removeWebhookDisputes(pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows } = await client.query(
+      `SELECT DISTINCT order_id AS id FROM gateway_events WHERE event_id LIKE 'evt_bench_%' AND order_id IS NOT NULL`,
+    );
+    const ids = rows.map((r) => r.id);
+    await client.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_update');
+    await client.query(`DELETE FROM audit_log WHERE action = 'order.dispute-created' AND order_id = ANY($1)`, [ids]);
+    await client.query('ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_update');
+    await client.query(`DELETE FROM remarks WHERE staff_id IS NULL AND chargeback AND order_id = ANY($1)`, [ids]);
+    await client.query(
+      `DELETE FROM dispute_history WHERE dispute_id IN (SELECT id FROM disputes WHERE dispute_id LIKE 'dp_bench_%')`,
+    );
+    await client.query(`DELETE FROM disputes WHERE dispute_id LIKE 'dp_bench_%'`);
+    await client.query(`DELETE FROM gateway_events WHERE event_id LIKE 'evt_bench_%'`);
+    await client.query('ALTER TABLE orders DISABLE TRIGGER orders_count, DISABLE TRIGGER orders_report_count');
+    await client.query(`UPDATE orders SET process_status = 'Completed', dispute_due_at = NULL WHERE id = ANY($1)`, [
+      ids,
+    ]);
+    await client.query('ALTER TABLE orders ENABLE TRIGGER orders_count, ENABLE TRIGGER orders_report_count');
+    await client.query('SELECT rebuild_order_counters()');
+    await client.query('COMMIT');
+    console.log(`Put back ${ids.length} orders the webhook case had disputed.`);
+  } catch (err) {
+    await client.query('ROLLBACK');
+    throw err;
+  } finally {
+    client.release();
+  }
+  await pool.query('VACUUM (ANALYZE) orders, remarks, disputes, dispute_history, gateway_events, audit_log');
+  await pool.query('VACUUM (FULL, ANALYZE) order_counters');
 }
 
 /**

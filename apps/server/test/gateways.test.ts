@@ -2,20 +2,20 @@
 // gateway switched in one transaction (also under two switches at once), audited, and the public read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '@eta/contracts';
+import { sql } from 'kysely';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
+import { loadConfig } from '../src/lib/config.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<TestApp['signIn']>>;
 let manager: Awaited<ReturnType<TestApp['signIn']>>;
 
+// The credentials live in the environment only (issue 21); the app under test has them.
+const STRIPE_KEY = 'sk_live_secret_value';
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ payments: loadConfig({ STRIPE_SECRET_KEY: STRIPE_KEY }).payments });
   admin = await t.signIn('Admin');
   manager = await t.signIn('Manager');
-  await t.database.db
-    .updateTable('gateways')
-    .set({ secrets: JSON.stringify({ apiKey: 'sk_live_secret_value' }) })
-    .execute();
 });
 afterAll(() => t.close());
 
@@ -45,6 +45,29 @@ describe('payment gateways', () => {
     ]);
     expect(res.body).not.toContain('sk_live');
     expect(res.body).not.toContain('secrets');
+    const health = await t.app.inject({
+      url: '/api/admin/payment-gateways/health',
+      headers: { authorization: admin.token },
+    });
+    expect(health.json().data[0]).toMatchObject({ gateway_name: 'Stripe', configured: true });
+    expect(health.body).not.toContain('sk_live');
+  });
+
+  it('keeps no credential in the database: the gateways table has no column for one', async () => {
+    const { rows } = await sql<{ column_name: string }>`
+      SELECT column_name FROM information_schema.columns WHERE table_name = 'gateways' ORDER BY column_name`.execute(
+      t.database.db,
+    );
+    expect(rows.map((r) => r.column_name)).toEqual([
+      'created_at',
+      'gateway_name',
+      'id',
+      'is_active',
+      'last_error',
+      'last_error_at',
+      'last_webhook_at',
+      'last_webhook_verified',
+    ]);
   });
 
   it('switches exactly one active gateway, audited; choosing the active one again changes nothing', async () => {

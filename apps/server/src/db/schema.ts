@@ -43,7 +43,6 @@ export interface GatewaysTable {
   id: Generated<number>;
   gateway_name: string;
   is_active: Generated<boolean>;
-  secrets: ColumnType<Record<string, string>, string | undefined, string>;
   created_at: CreatedAt;
   /** The last webhook that reached this gateway's endpoint, and whether its signature held (migration 016). */
   last_webhook_at: Date | null;

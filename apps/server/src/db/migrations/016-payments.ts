@@ -2,7 +2,7 @@
 // - orders: the charge id beside the PaymentIntent id (a dispute names either), when the gateway confirmed the
 //   payment, the next re-check of a payment the gateway could not be asked about (with its attempts), the refund
 //   the gateway made, and the open dispute's evidence due date (the ChargeBack queue is worked soonest due first).
-// - gateways: what the gateway page shows of each: the last webhook and whether its signature held, the last error.
+// - gateways: no secrets column (credentials live in the environment only); what the gateway page shows of each: the last webhook and whether its signature held, the last error.
 // - gateway_events: every verified webhook, once by its id, with what it did ('unmatched' ones are shown to Admins).
 // - disputes and dispute_history: a chargeback as the gateway reports it, and each change of it.
 import { sql, type Kysely } from 'kysely';
@@ -25,7 +25,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX orders_chargeback_idx ON orders (dispute_due_at ASC NULLS LAST, created_at DESC, id DESC)
     WHERE payment_status = 'Success' AND process_status = 'ChargeBack'`.execute(db);
 
+  // Credentials come from the environment only: the unused secrets column goes, so none can be stored in clear.
   await sql`ALTER TABLE gateways
+    DROP COLUMN secrets,
     ADD COLUMN last_webhook_at timestamptz,
     ADD COLUMN last_webhook_verified boolean,
     ADD COLUMN last_error text,

@@ -456,6 +456,7 @@ export class DemoOrderGenerator {
     row.currency = 'USD';
     // The texts each site started with: version 1 of its legal texts.
     row.legal_version = 1;
+    row.payment_check_attempts = 0;
     row.gateway_id = gateway.id;
     row.customer_sign = this.ctx.signatureKey;
     row.customer_date = iso(created - r.int(1, 15) * MINUTE);
