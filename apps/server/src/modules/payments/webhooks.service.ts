@@ -33,8 +33,12 @@ type Settled = { outcome: WebhookOutcome['outcome']; orderId: number | null; not
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : 'not given');
 
+/** The gateway page's "last webhook" line is written at most this often per gateway and kind from a process. */
+const STATUS_EVERY_MS = 5_000;
+
 export class WebhooksService {
   private readonly gatewayIds = new Map<string, number>();
+  private readonly statusNoted = new Map<string, number>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -62,10 +66,7 @@ export class WebhooksService {
     } catch (err) {
       if (!(err instanceof WebhookSignatureError)) throw err;
       this.log.warn({ gateway: gateway.name, ip, reason: err.message }, 'webhook refused: signature did not hold');
-      await recordGatewayStatus(this.db, gatewayId, {
-        webhookVerified: false,
-        error: `A webhook was refused: ${err.message}`,
-      });
+      await this.noteStatus(gatewayId, false, `A webhook was refused: ${err.message}`);
       throw new AppError('VALIDATION_FAILED', `The webhook's signature did not hold: ${err.message}`);
     }
     const actor: Actor = { id: null, name: gateway.name, ip };
@@ -74,13 +75,27 @@ export class WebhooksService {
       if (stored === undefined) return { duplicate: true, outcome: 'ignored' as const };
       const settled = await this.apply(trx, gatewayId, event, actor);
       await settleEvent(trx, stored, settled);
-      await recordGatewayStatus(trx, gatewayId, { webhookVerified: true });
       return { duplicate: false, outcome: settled.outcome };
     });
+    await this.noteStatus(gatewayId, true);
     if (result.outcome === 'unmatched') {
       this.log.warn({ gateway: gateway.name, event: event.id, type: event.type }, 'webhook for an unknown payment');
     }
     return result;
+  }
+
+  /**
+   * The gateway page's last webhook, after the event's own transaction and at most every few seconds: one row per
+   * gateway written by every webhook inside its transaction made the webhooks wait on each other.
+   */
+  private async noteStatus(gatewayId: number, verified: boolean, error?: string): Promise<void> {
+    const key = `${gatewayId}:${verified}`;
+    const now = Date.now();
+    if (now - (this.statusNoted.get(key) ?? 0) < STATUS_EVERY_MS) return;
+    this.statusNoted.set(key, now);
+    await recordGatewayStatus(this.db, gatewayId, { webhookVerified: verified, ...(error ? { error } : {}) }).catch(
+      (err: unknown) => this.log.warn({ err }, 'could not record the last webhook'),
+    );
   }
 
   private async apply(trx: Transaction<DB>, gatewayId: number, event: GatewayEvent, actor: Actor): Promise<Settled> {

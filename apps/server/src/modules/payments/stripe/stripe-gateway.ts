@@ -197,7 +197,13 @@ export class StripeGateway implements PaymentGateway {
     try {
       event = this.stripe.webhooks.constructEvent(request.rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
     } catch (err) {
-      throw new WebhookSignatureError(messageOf(err));
+      // The SDK's first sentence says what failed (no matching signature, timestamp outside the tolerance); the
+      // rest is advice for developers.
+      throw new WebhookSignatureError(
+        messageOf(err)
+          .split(/(?<=\.)\s/)[0]!
+          .trim(),
+      );
     }
     return readEvent(event);
   }
