@@ -4,6 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ProcessStatus } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import type { DisputeFacts } from './payment-gateway.js';
+import type { auditRow } from '../audit/audit.repository.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -35,10 +36,21 @@ export async function recordGatewayStatus(
     .execute();
 }
 
-/** Stores a verified event once by its id; undefined when it was stored before (a replay). */
+/**
+ * Stores a verified event once by its id with what it did; undefined when it was stored before (a replay, or a copy
+ * that raced this one and committed first: the unique key makes this insert wait for it).
+ */
 export async function insertEvent(
   trx: Transaction<DB>,
-  e: { gatewayId: number; eventId: string; type: string; payload: unknown },
+  e: {
+    gatewayId: number;
+    eventId: string;
+    type: string;
+    payload: unknown;
+    outcome: 'applied' | 'ignored' | 'unmatched';
+    orderId: number | null;
+    note: string;
+  },
 ): Promise<number | undefined> {
   const row = await trx
     .insertInto('gateway_events')
@@ -47,24 +59,14 @@ export async function insertEvent(
       event_id: e.eventId,
       type: e.type,
       payload: JSON.stringify(e.payload),
-      outcome: 'ignored',
+      outcome: e.outcome,
+      order_id: e.orderId,
+      note: e.note.slice(0, 1000),
     })
     .onConflict((oc) => oc.columns(['gateway_id', 'event_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
   return row?.id;
-}
-
-export async function settleEvent(
-  trx: Transaction<DB>,
-  id: number,
-  outcome: { outcome: 'applied' | 'ignored' | 'unmatched'; orderId: number | null; note: string },
-): Promise<void> {
-  await trx
-    .updateTable('gateway_events')
-    .set({ outcome: outcome.outcome, order_id: outcome.orderId, note: outcome.note.slice(0, 1000) })
-    .where('id', '=', id)
-    .execute();
 }
 
 export interface PaymentOrder {
@@ -136,18 +138,14 @@ export interface DisputeRow {
   evidence_state: 'draft' | 'submitted' | null;
 }
 
-/** Creates the dispute or brings it up to date (two events about one dispute may come in any order). */
+/**
+ * Creates the dispute or brings it up to date, in one statement (two events about one dispute may come in any
+ * order); `created` says whether this made it.
+ */
 export async function upsertDispute(
   trx: Transaction<DB>,
   d: { orderId: number; gatewayId: number; facts: DisputeFacts },
-): Promise<{ row: DisputeRow; before: DisputeRow | undefined }> {
-  const before = await trx
-    .selectFrom('disputes')
-    .select(['id', 'status', 'outcome', 'evidence_state'])
-    .where('gateway_id', '=', d.gatewayId)
-    .where('dispute_id', '=', d.facts.disputeId)
-    .forUpdate()
-    .executeTakeFirst();
+): Promise<{ id: number; created: boolean }> {
   const facts = {
     reason: d.facts.reason,
     amount_cents: d.facts.amountCents,
@@ -167,9 +165,39 @@ export async function upsertDispute(
         updated_at: sql<Date>`now()`,
       }),
     )
-    .returning(['id', 'status', 'outcome', 'evidence_state'])
+    .returning(['id', sql<boolean>`xmax = 0`.as('created')])
     .executeTakeFirstOrThrow();
-  return { row, before };
+  return { id: Number(row.id), created: row.created };
+}
+
+/**
+ * What an event leaves behind besides the order's own change, in one statement: the system remark in the order's
+ * timeline, the audit row and, for a dispute, its history entry.
+ */
+export async function insertEventTrail(
+  trx: Transaction<DB>,
+  t: {
+    remark: { orderId: number; by: string; remark: string; chargeback?: boolean; refund?: boolean };
+    audit: ReturnType<typeof auditRow>;
+    history?: { disputeId: number; status: string; outcome: string | null; by: string; note: string };
+  },
+): Promise<void> {
+  const { remark: r, audit: a, history: h } = t;
+  const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
+  await sql`
+    WITH remark AS (
+      INSERT INTO remarks (order_id, staff_id, remark_name, remark, chargeback, status_refund)
+      VALUES (${r.orderId}, NULL, ${r.by}, ${r.remark}, ${r.chargeback ?? false}, ${r.refund ?? false})),
+    audit AS (
+      INSERT INTO audit_log (actor_id, actor_name, ip, action, order_id, target, before, after)
+      VALUES (${a.actor_id}, ${a.actor_name}, ${a.ip}, ${a.action}, ${a.order_id}, ${a.target},
+              ${json(a.before)}::jsonb, ${json(a.after)}::jsonb))
+    ${
+      h
+        ? sql`INSERT INTO dispute_history (dispute_id, status, outcome, by_name, note)
+              VALUES (${h.disputeId}, ${h.status}, ${h.outcome}, ${h.by}, ${h.note})`
+        : sql`SELECT 1`
+    }`.execute(trx);
 }
 
 export async function insertDisputeHistory(

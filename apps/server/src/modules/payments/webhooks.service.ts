@@ -7,17 +7,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { writeAudit, type Actor } from '../audit/audit.repository.js';
+import { auditRow, type Actor } from '../audit/audit.repository.js';
 import type { PaymentGateways } from './gateways.js';
 import { WebhookSignatureError, type GatewayEvent, type WebhookRequest } from './payment-gateway.js';
 import {
-  insertDisputeHistory,
   insertEvent,
-  insertSystemRemark,
+  insertEventTrail,
   lockOrderByPayment,
   recordGatewayStatus,
   selectGatewayId,
-  settleEvent,
   updatePaymentOrder,
   upsertDispute,
   type PaymentOrder,
@@ -29,6 +27,9 @@ export interface WebhookOutcome {
 }
 
 type Settled = { outcome: WebhookOutcome['outcome']; orderId: number | null; note: string };
+
+/** This event was stored before: what its transaction did is undone. */
+class Replayed extends Error {}
 
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : 'not given');
@@ -70,13 +71,26 @@ export class WebhooksService {
       throw new AppError('VALIDATION_FAILED', `The webhook's signature did not hold: ${err.message}`);
     }
     const actor: Actor = { id: null, name: gateway.name, ip };
-    const result = await this.db.transaction().execute(async (trx) => {
-      const stored = await insertEvent(trx, { gatewayId, eventId: event.id, type: event.type, payload: event.payload });
-      if (stored === undefined) return { duplicate: true, outcome: 'ignored' as const };
-      const settled = await this.apply(trx, gatewayId, event, actor);
-      await settleEvent(trx, stored, settled);
-      return { duplicate: false, outcome: settled.outcome };
-    });
+    // The effects first, the event's row last: a replay's insert finds the row and the whole transaction is rolled
+    // back; a copy racing this one waits on the order's lock, then on the event's unique key, and is rolled back.
+    const result = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const settled = await this.apply(trx, gatewayId, event, actor);
+        const stored = await insertEvent(trx, {
+          gatewayId,
+          eventId: event.id,
+          type: event.type,
+          payload: event.payload,
+          ...settled,
+        });
+        if (stored === undefined) throw new Replayed();
+        return { duplicate: false, outcome: settled.outcome };
+      })
+      .catch((err: unknown) => {
+        if (err instanceof Replayed) return { duplicate: true, outcome: 'ignored' as const };
+        throw err;
+      });
     await this.noteStatus(gatewayId, true);
     if (result.outcome === 'unmatched') {
       this.log.warn({ gateway: gateway.name, event: event.id, type: event.type }, 'webhook for an unknown payment');
@@ -126,21 +140,21 @@ export class WebhooksService {
     }
     const change = { process_status: 'Refund Completed' as const, refund_date: new Date(), refund_id: effect.refundId };
     await updatePaymentOrder(trx, order.id, change);
-    await insertSystemRemark(trx, {
-      orderId: order.id,
-      by: actor.name!,
-      remark: `${effect.note} The order moved from ${order.process_status} to Refund Completed.`,
-      refund: true,
-    });
-    await writeAudit(trx, actor, [
-      {
+    await insertEventTrail(trx, {
+      remark: {
+        orderId: order.id,
+        by: actor.name!,
+        remark: `${effect.note} The order moved from ${order.process_status} to Refund Completed.`,
+        refund: true,
+      },
+      audit: auditRow(actor, {
         action: 'order.refunded-at-gateway',
         orderId: order.id,
         target: order.order_id,
         before: { process_status: order.process_status, version: order.version },
         after: { ...change, version: order.version + 1 },
-      },
-    ]);
+      }),
+    });
     return { outcome: 'applied', orderId: order.id, note: `${order.order_id} moved to Refund Completed.` };
   }
 
@@ -154,44 +168,37 @@ export class WebhooksService {
     event: GatewayEvent,
   ): Promise<Settled> {
     const facts = effect.dispute;
-    const { row, before } = await upsertDispute(trx, { orderId: order.id, gatewayId, facts });
+    const dispute = await upsertDispute(trx, { orderId: order.id, gatewayId, facts });
     const decided = facts.outcome !== null;
     const note =
-      effect.stage === 'created' || !before
+      effect.stage === 'created' || dispute.created
         ? `Chargeback opened at ${actor.name}: ${facts.reason}, ${money(facts.amountCents, facts.currency)}, evidence due ${day(facts.evidenceDueBy)} (dispute ${facts.disputeId}).`
         : decided
           ? `Chargeback ${facts.disputeId} closed at ${actor.name}: ${facts.outcome === 'won' ? 'won' : 'lost'} (${facts.status}).`
           : `Chargeback ${facts.disputeId} is now ${facts.status} at ${actor.name}.`;
-    await insertDisputeHistory(trx, {
-      disputeId: row.id,
-      status: facts.status,
-      outcome: facts.outcome,
-      by: actor.name!,
-      note,
-    });
-
     const dueAt = decided || effect.stage === 'closed' ? null : facts.evidenceDueBy;
-    const toChargeBack = !before || effect.stage === 'created';
+    const toChargeBack = dispute.created || effect.stage === 'created';
     const change = {
       ...(toChargeBack && order.process_status !== 'ChargeBack' ? { process_status: 'ChargeBack' as const } : {}),
       dispute_due_at: dueAt,
     };
     await updatePaymentOrder(trx, order.id, change);
-    await insertSystemRemark(trx, { orderId: order.id, by: actor.name!, remark: note, chargeback: true });
-    await writeAudit(trx, actor, [
-      {
+    await insertEventTrail(trx, {
+      remark: { orderId: order.id, by: actor.name!, remark: note, chargeback: true },
+      audit: auditRow(actor, {
         action: `order.dispute-${effect.stage}`,
         orderId: order.id,
         target: order.order_id,
-        before: { process_status: order.process_status, dispute: before ?? null, version: order.version },
+        before: { process_status: order.process_status, dispute_due_at: order.dispute_due_at, version: order.version },
         after: {
           ...change,
-          dispute: { id: facts.disputeId, status: facts.status, outcome: facts.outcome },
+          dispute: { id: facts.disputeId, status: facts.status, outcome: facts.outcome, new: dispute.created },
           event: event.id,
           version: order.version + 1,
         },
-      },
-    ]);
+      }),
+      history: { disputeId: dispute.id, status: facts.status, outcome: facts.outcome, by: actor.name!, note },
+    });
     return { outcome: 'applied', orderId: order.id, note };
   }
 }
