@@ -304,6 +304,14 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /** "1 order", "3 orders": counts read as a person would write them. */
 export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
+/**
+ * Days from now to a chargeback's evidence due date, whole days rounded down; negative when overdue (the ChargeBack
+ * queue, issue 21). Here rather than in payments.ts so that the browser bundle can take it without TypeBox.
+ */
+export function daysLeft(dueBy: string, now: Date = new Date()): number {
+  return Math.floor((new Date(dueBy).getTime() - now.getTime()) / 86_400_000);
+}
+
 const US_EASTERN = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/New_York',
   year: 'numeric',

@@ -111,11 +111,6 @@ export const SubmitEvidenceBody = Type.Object({
 export type SubmitEvidenceBody = Static<typeof SubmitEvidenceBody>;
 export const SubmitEvidenceResponse = Envelope(Dispute);
 
-/** Days from now to a due date, whole days rounded down; negative when overdue (the ChargeBack queue). */
-export function daysLeft(dueBy: string, now: Date = new Date()): number {
-  return Math.floor((new Date(dueBy).getTime() - now.getTime()) / 86_400_000);
-}
-
 /** The Disputes report: one row per month opened, landing site, gateway and reason. */
 export const DisputesReportBody = Type.Object({
   fromDate: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 })),

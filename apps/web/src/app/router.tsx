@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
           page(paths.processedOrder, routeModules.administration, ({ ProcessedReportRoute }) => (
             <ProcessedReportRoute />
           )),
+          page(paths.disputesReport, routeModules.administration, ({ DisputesReportRoute }) => <DisputesReportRoute />),
           page(paths.gatewaySetting, routeModules.administration, ({ GatewaySettingRoute }) => <GatewaySettingRoute />),
           page(paths.landingSites, routeModules.administration, ({ LandingSitesRoute }) => <LandingSitesRoute />),
           page(paths.activity, routeModules.administration, ({ ActivityRoute }) => <ActivityRoute />),

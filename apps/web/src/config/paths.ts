@@ -17,6 +17,7 @@ export const paths = {
   manageTeam: '/admin/manage-team',
   manageTeamMember: '/admin/manage-team/:teamMemberId',
   processedOrder: '/admin/processed-order',
+  disputesReport: '/admin/disputes-report',
   gatewaySetting: '/admin/gateway-setting',
   landingSites: '/admin/landing-sites',
   changePassword: '/admin/change-password',

@@ -84,6 +84,15 @@ export async function fetchFile(
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['FolderCounts', 'OrderList', 'FutureOrderCounts', 'OrderDetail', 'Team', 'Gateways', 'LandingSites'],
+  tagTypes: [
+    'FolderCounts',
+    'OrderList',
+    'FutureOrderCounts',
+    'OrderDetail',
+    'Team',
+    'Gateways',
+    'LandingSites',
+    'Disputes',
+  ],
   endpoints: () => ({}),
 });

@@ -59,3 +59,14 @@ export function formatDateParts(year?: number, month?: number, day?: number): st
   if (month === undefined || day === undefined) return String(year);
   return `${pad(day)}/${pad(month)}/${year}`;
 }
+
+/** An amount in cents with its currency, e.g. '89.00 USD' (gateways send 'usd'). */
+export function formatAmount(cents: number, currency: string): string {
+  return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+}
+
+/** A gateway's code word read as words: 'product_not_received' → 'Product not received'. */
+export function formatGatewayCode(code: string): string {
+  const words = code.replace(/_/g, ' ').trim().toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

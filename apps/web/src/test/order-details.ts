@@ -1,6 +1,6 @@
 // Order detail fixtures shaped like the server's answer to get-orders-details (contracts OrderDetails): fields
 // without a value are left out, lists newest first (remarks) or in time order (activity).
-import type { OrderDetails, RemarkEntry } from '@eta/contracts';
+import type { Dispute, OrderDetails, RemarkEntry } from '@eta/contracts';
 import { ok, type RecordedCall, type StubReply } from './api-stub';
 
 export const DETAIL_ORDER_ID = 'ETA-200020076';
@@ -81,3 +81,40 @@ export const notFoundReply = (orderId: string): StubReply => ({
   status: 404,
   body: { status: 0, code: 'ORDER_NOT_FOUND', message: `Order ${orderId} was not found.` },
 });
+
+/** The chargebacks of an order (of any order without `orderId`) (issue 21): most orders have none. */
+export const isDisputesCall = (call: RecordedCall, orderId?: string): boolean =>
+  call.method === 'GET' &&
+  (orderId ? call.path === `/api/admin/disputes/${orderId}` : /^\/api\/admin\/disputes\/[^/]+$/.test(call.path));
+
+/** A Stripe chargeback opened on the order, evidence due `dueInDays` from `now`, nothing sent yet. */
+export function dispute(overrides: Partial<Dispute> = {}, { now = new Date(), dueInDays = 5 } = {}): Dispute {
+  const opened = new Date(now.getTime() - 2 * 86_400_000).toISOString();
+  return {
+    gateway_name: 'Stripe',
+    dispute_id: 'dp_1QxDispute0001',
+    reason: 'product_not_received',
+    amount_cents: 8900,
+    currency: 'USD',
+    status: 'needs_response',
+    // An hour past the whole days, so the days left are exactly `dueInDays`.
+    evidence_due_by: new Date(now.getTime() + dueInDays * 86_400_000 + 3_600_000).toISOString(),
+    outcome: null,
+    outcome_at: null,
+    evidence_state: null,
+    evidence_pack_type: null,
+    evidence_by: null,
+    evidence_at: null,
+    created_at: opened,
+    history: [
+      {
+        at: opened,
+        status: 'needs_response',
+        outcome: null,
+        by: 'Stripe',
+        note: 'Chargeback opened at Stripe: product_not_received, 89.00 USD (dispute dp_1QxDispute0001).',
+      },
+    ],
+    ...overrides,
+  };
+}

@@ -1,11 +1,12 @@
-// The administration pages (issue 10: reports, team, gateway, activity; issue 20: landing sites), a lazy chunk of
-// their own: most sessions never open them, so the console's first load does not carry them. Guarded like every
-// console page.
+// The administration pages (issue 10: reports, team, gateway, activity; issue 20: landing sites; issue 21: the
+// Disputes report), a lazy chunk of their own: most sessions never open them, so the console's first load does not
+// carry them. Guarded like every console page.
 import { useParams } from 'react-router';
 import { ActivityPage } from '../../features/activity/components/activity-page';
 import { GatewaySettingPage } from '../../features/gateways/components/gateway-setting-page';
 import { LandingSitesPage } from '../../features/landing-sites/components/landing-sites-page';
 import { CountryReportPage } from '../../features/reports/components/country-report-page';
+import { DisputesReportPage } from '../../features/reports/components/disputes-report-page';
 import { ProcessedReportPage } from '../../features/reports/components/processed-report-page';
 import { ManageTeamPage } from '../../features/team/components/manage-team-page';
 import { Allowed, useStaffUser } from './staff-access';
@@ -26,6 +27,14 @@ export function ProcessedReportRoute() {
   );
 }
 
+export function DisputesReportRoute() {
+  return (
+    <Allowed capability="viewDisputesReport" title="Disputes Report">
+      <DisputesReportPage />
+    </Allowed>
+  );
+}
+
 export function ManageTeamRoute() {
   const user = useStaffUser();
   const { teamMemberId } = useParams();
@@ -37,9 +46,10 @@ export function ManageTeamRoute() {
 }
 
 export function GatewaySettingRoute() {
+  const user = useStaffUser();
   return (
     <Allowed capability="changeGateway" title="Change Gateway">
-      <GatewaySettingPage />
+      <GatewaySettingPage callerType={user.type} />
     </Allowed>
   );
 }

@@ -39,6 +39,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Manage Invoices', path: paths.sendInvoice },
   { label: 'Manage Team', path: paths.manageTeam, capability: 'manageTeam' },
   { label: 'Order Processed', path: paths.processedOrder, capability: 'viewProcessedOrders' },
+  { label: 'Disputes Report', path: paths.disputesReport, capability: 'viewDisputesReport' },
   { label: 'Gateway Setting', path: paths.gatewaySetting, capability: 'changeGateway' },
   { label: 'Landing Sites', path: paths.landingSites, capability: 'manageLandingSites' },
   { label: 'Activity', path: paths.activity, capability: 'viewActivity' },

@@ -1,6 +1,16 @@
-// Which columns each queue's table shows (spec §2 "Shared order table", "Future Order").
+// Which columns each queue's table shows (spec §2 "Shared order table", "Future Order"; issue 21: the ChargeBack
+// queue's dispute columns).
+import type { ComponentType } from 'react';
 import type { OrderListRow, QueueName } from '@eta/contracts';
-import { formatFullName, formatTelephone, formatUtcDate, formatUtcDateTime } from '../../lib/format';
+import {
+  formatAmount,
+  formatFullName,
+  formatGatewayCode,
+  formatTelephone,
+  formatUtcDate,
+  formatUtcDateTime,
+} from '../../lib/format';
+import { DisputeDueCell } from './components/dispute-due-cell';
 
 export interface OrderColumn {
   key: string;
@@ -12,6 +22,8 @@ export interface OrderColumn {
    * too long.
    */
   wrap: 'normal' | 'none' | 'email';
+  /** A cell that is more than text (a chip); `render` then gives its text. */
+  Cell?: ComponentType<{ row: OrderListRow }>;
 }
 
 const column = (
@@ -37,6 +49,17 @@ const refundDate = column('refundDate', 'Refund Date', (row) => formatUtcDate(ro
 const processingDate = column('processingDate', 'Processing Date', (row) => formatUtcDate(row.processing_date));
 const processMonth = column('processMonth', 'Process Month', (row) => row.process_month ?? '');
 const status = column('status', 'Status', (row) => row.process_status);
+// The ChargeBack queue's dispute (the order's newest); blank for an order moved there by hand.
+const disputeReason = column('reason', 'Reason', (row) => (row.dispute ? formatGatewayCode(row.dispute.reason) : ''));
+const disputeAmount = column(
+  'amount',
+  'Amount',
+  (row) => (row.dispute ? formatAmount(row.dispute.amount_cents, row.dispute.currency) : ''),
+  'none',
+);
+// A bare date never breaks; its header may take two lines.
+const evidenceDue = column('evidenceDue', 'Evidence due', (row) => formatUtcDate(row.dispute?.evidence_due_by));
+const daysLeft: OrderColumn = { ...column('daysLeft', 'Days left', () => ''), Cell: DisputeDueCell };
 
 /** The data columns of a queue; the Action column always follows them. */
 export function columnsFor(queue: QueueName): OrderColumn[] {
@@ -46,6 +69,19 @@ export function columnsFor(queue: QueueName): OrderColumn[] {
     case 'futureOrder':
       // Two more columns than the other queues: the creation time may go under its date to make room.
       return [orderId('Order ID'), name, email, telephone, dateTime('normal'), processingDate, processMonth, status];
+    case 'chargeBack':
+      return [
+        orderId(),
+        name,
+        email,
+        telephone,
+        dateTime(),
+        disputeReason,
+        disputeAmount,
+        evidenceDue,
+        daysLeft,
+        status,
+      ];
     case 'contactCustomer':
       return [orderId(), name, email, dateTime(), status];
     default:

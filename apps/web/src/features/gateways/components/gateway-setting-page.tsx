@@ -1,5 +1,6 @@
 // Change Gateway (spec §2, §5): a select of the payment gateways and the Active Gateway button. The active one
-// is named; switching shows the server's message.
+// is named; switching shows the server's message. Admins also see each gateway's health and the webhooks the
+// desk could not match (issue 21).
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import Alert from '@mui/material/Alert';
@@ -8,11 +9,57 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { GATEWAY_REQUIRED } from '@eta/contracts/domain';
+import Typography from '@mui/material/Typography';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import type { StaffType } from '@eta/contracts';
+import { can, GATEWAY_REQUIRED } from '@eta/contracts/domain';
 import { PageHeader } from '../../../components/page-header';
-import { useActivateGatewayMutation, useGatewaysQuery } from '../api/gateways-api';
+import { PageLoader } from '../../../components/page-loader';
+import type { ApiError } from '../../../lib/api';
+import { useActivateGatewayMutation, useGatewayHealthQuery, useGatewaysQuery } from '../api/gateways-api';
+import { GatewayHealthList } from './gateway-health';
+import { UnmatchedEvents } from './unmatched-events';
 
-export function GatewaySettingPage() {
+function GatewayHealthSection() {
+  const health = useGatewayHealthQuery(undefined, { refetchOnMountOrArgChange: true });
+  const error = health.error as ApiError | undefined;
+  return (
+    <Stack component="section" aria-labelledby="gateway-health-heading" gap={2} sx={{ minWidth: 0 }}>
+      <Stack direction="row" alignItems="center" justifyContent="space-between" gap={1} flexWrap="wrap">
+        <Typography id="gateway-health-heading" variant="h6" component="h2">
+          Gateway health
+        </Typography>
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<RefreshIcon />}
+          disabled={health.isFetching}
+          onClick={() => void health.refetch()}
+        >
+          Refresh
+        </Button>
+      </Stack>
+      {health.isLoading ? (
+        <PageLoader />
+      ) : !health.data ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void health.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          The gateways&apos; health could not be loaded. {error?.message ?? ''}
+        </Alert>
+      ) : (
+        <GatewayHealthList gateways={health.data} />
+      )}
+    </Stack>
+  );
+}
+
+export function GatewaySettingPage({ callerType }: { callerType: StaffType }) {
   const gateways = useGatewaysQuery();
   const [activate, { isLoading }] = useActivateGatewayMutation();
   const [chosen, setChosen] = useState<string>('');
@@ -75,6 +122,12 @@ export function GatewaySettingPage() {
           </Button>
         </Stack>
       </Paper>
+      {can(callerType, 'viewGatewayHealth') ? (
+        <Stack gap={3} sx={{ mt: 3 }}>
+          <GatewayHealthSection />
+          <UnmatchedEvents />
+        </Stack>
+      ) : null}
     </>
   );
 }

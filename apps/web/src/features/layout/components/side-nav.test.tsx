@@ -26,6 +26,7 @@ const ALL_LINKS = [
   'Manage Invoices',
   'Manage Team',
   'Order Processed',
+  'Disputes Report',
   'Gateway Setting',
   'Landing Sites',
   'Activity',
@@ -36,14 +37,16 @@ const without = (...hidden: string[]) => ALL_LINKS.filter((label) => !hidden.inc
 
 // Spec §6: Telecaller loses Order History; Night Staff loses Manage Team, Order Processed, Gateway Setting and
 // Change Password; Order Processed is for Admin only. Issue 10: Manage Team and Gateway Setting are for Admin
-// and Manager only, Activity for Admin only; issue 20: Landing Sites for Admin only; everyone else sees everything.
+// and Manager only, Activity for Admin only; issue 20: Landing Sites for Admin only; issue 21: Disputes Report for
+// Admin and Manager; everyone else sees everything.
 const ADMIN_ONLY = ['Order Processed', 'Landing Sites', 'Activity'];
+const ADMIN_AND_MANAGER = ['Manage Team', 'Gateway Setting', 'Disputes Report'];
 const EXPECTED: Record<StaffType, string[]> = {
   Admin: ALL_LINKS,
   Manager: without(...ADMIN_ONLY),
-  Team: without('Manage Team', 'Gateway Setting', ...ADMIN_ONLY),
-  Telecaller: without('Order History', 'Manage Team', 'Gateway Setting', ...ADMIN_ONLY),
-  'Night Staff': without('Manage Team', 'Gateway Setting', 'Change Password', ...ADMIN_ONLY),
+  Team: without(...ADMIN_AND_MANAGER, ...ADMIN_ONLY),
+  Telecaller: without('Order History', ...ADMIN_AND_MANAGER, ...ADMIN_ONLY),
+  'Night Staff': without(...ADMIN_AND_MANAGER, 'Change Password', ...ADMIN_ONLY),
 };
 
 function renderNav(role: StaffType, { counts, route = '/admin' }: { counts?: FolderCounts; route?: string } = {}) {

@@ -38,7 +38,7 @@ const outcome = <T>(body: ApiEnvelope<T>): ChangeOutcome<T> => ({ message: body.
 const isStale = (error: ApiError): boolean => error.code === 'STALE_VERSION';
 
 type DetailTag = { type: 'OrderDetail'; id: string };
-const detailTag = (orderId: string): DetailTag => ({ type: 'OrderDetail', id: orderId.toUpperCase() });
+export const detailTag = (orderId: string): DetailTag => ({ type: 'OrderDetail', id: orderId.toUpperCase() });
 const afterMove = (orderId: string) => [
   detailTag(orderId),
   'OrderList' as const,

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MailContent, OrderDetails, ProcessStatus } from '@eta/contracts';
 import { ok, stubApi, type RecordedCall, type StubHandler } from '../../../test/api-stub';
-import { DETAIL_ORDER_ID, detailReply, isDetailCall, orderDetails } from '../../../test/order-details';
+import { DETAIL_ORDER_ID, detailReply, isDetailCall, isDisputesCall, orderDetails } from '../../../test/order-details';
 import { FOLDER_COUNTS, isFolderCountCall } from '../../../test/orders';
 import { preloadRoutes, renderRoutes } from '../../../test/render';
 import { signIn } from '../../../test/session';
@@ -25,6 +25,7 @@ function renderOrder(order: OrderDetails | null, handler: StubHandler = () => un
     if (isFolderCountCall(call)) return ok(FOLDER_COUNTS);
     const reply = handler(call);
     if (reply) return reply;
+    if (isDisputesCall(call)) return ok([]);
     if (order && isDetailCall(call)) return detailReply(order);
     return undefined;
   });

@@ -9,6 +9,7 @@ import {
   DETAIL_ORDER_ID,
   detailReply,
   isDetailCall,
+  isDisputesCall,
   notFoundReply,
   orderDetails,
   remarkEntry,
@@ -45,6 +46,7 @@ function renderOrder(
     if (isFolderCountCall(call)) return ok(FOLDER_COUNTS);
     const reply = handler(call);
     if (reply) return reply;
+    if (isDisputesCall(call)) return ok([]);
     if (order && isDetailCall(call, String(order.order_id))) return detailReply(order);
     return undefined;
   });

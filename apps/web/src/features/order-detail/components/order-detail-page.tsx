@@ -30,6 +30,8 @@ import {
   type OrderLinkState,
   type OrderListOrigin,
 } from '../../../lib/order-links';
+import { useAppDispatch } from '../../../lib/store';
+import { reloadDisputes } from '../api/disputes-api';
 import { useAssignOrderMutation, useGetOrderDetailsQuery, useMoveOrderStatusMutation } from '../api/order-detail-api';
 import { hasMailDueSoon, MAIL_POLL_MS } from '../delivery-rules';
 import { reportChange, useConfirmedAction } from '../hooks/use-confirmed-action';
@@ -38,6 +40,7 @@ import { FIELD_SECTIONS, rowsWithValues } from '../order-detail-fields';
 import { hasEvidenceActions, holderActions, moveOptions, type MoveOption } from '../order-detail-actions';
 import { ActivityTimeline } from './activity-timeline';
 import { AddCommentForm } from './add-comment-form';
+import { ChargebackPanel } from './chargeback-panel';
 import { CommentHistory } from './comment-history';
 import { DeliverySections } from './delivery-sections';
 import { DetailRows, DetailSection } from './detail-section';
@@ -82,6 +85,7 @@ interface OrderDetailViewProps {
 
 function OrderDetailView({ orderId, user, origin, back }: OrderDetailViewProps) {
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const [isMailDue, setIsMailDue] = useState(false);
   // While a mail is about to go out, the order reloads every few seconds until Email History shows it sent.
   const details = useGetOrderDetailsQuery(orderId, {
@@ -136,7 +140,14 @@ function OrderDetailView({ orderId, user, origin, back }: OrderDetailViewProps) 
                 Next order
               </Button>
             ) : null}
-            <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void details.refetch()}>
+            <Button
+              variant="outlined"
+              startIcon={<RefreshIcon />}
+              onClick={() => {
+                void details.refetch();
+                dispatch(reloadDisputes(orderId));
+              }}
+            >
               Refresh
             </Button>
           </>
@@ -187,6 +198,7 @@ function OrderDetailContent({ order, user }: { order: OrderDetails; user: Sessio
         />
       </Paper>
 
+      <ChargebackPanel orderId={orderId} role={user.type} />
       <DeliverySections order={order} onViewMail={(mailId) => setMailView({ mailId })} />
       {FIELD_SECTIONS.map((section) => (
         <DetailSection key={section.id} id={section.id} title={section.title}>

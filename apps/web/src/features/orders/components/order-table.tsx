@@ -76,6 +76,7 @@ interface OrderTableProps {
 
 /** A column's value; an e-mail gets a line-break opportunity after its '@'. */
 function CellValue({ column, row }: { column: OrderColumn; row: OrderListRow }) {
+  if (column.Cell) return <column.Cell row={row} />;
   const value = column.render(row);
   const at = column.wrap === 'email' ? value.indexOf('@') : -1;
   if (at < 0) return value;

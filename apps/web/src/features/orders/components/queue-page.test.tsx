@@ -263,6 +263,48 @@ describe('Shared order table', () => {
     expect(api.calls.filter((call) => call.path === '/api/admin/change-order-status')).toEqual([]);
   });
 
+  it("names each refund its gateway refused with the gateway's reason, in a toast that stays", async () => {
+    const refunds = [
+      orderRow({ order_id: 'ETA-100000001', process_status: 'Refunds' }),
+      orderRow({ order_id: 'ETA-100000002', process_status: 'Refunds' }),
+      orderRow({ order_id: 'ETA-100000003', process_status: 'Refunds' }),
+    ];
+    renderQueue('refundOrder', 'Team', (call) => {
+      if (isListCall(call, 'refundOrder')) return listPage(refunds);
+      if (call.path === '/api/admin/move-to-complete-refund') {
+        return ok({
+          updated: ['ETA-100000001'],
+          skipped: [
+            { orderId: 'ETA-100000002', code: 'REFUND_FAILED', reason: 'was not refunded: Stripe: already refunded' },
+            {
+              orderId: 'ETA-100000003',
+              code: 'REFUND_FAILED',
+              reason: 'was not refunded: Stripe: Charge ch_3 has been disputed.',
+            },
+          ],
+        });
+      }
+      return undefined;
+    });
+
+    await rowOf('ETA-100000001');
+    await userEvent.click(screen.getByLabelText('Select all orders on this page'));
+    await userEvent.click(screen.getByRole('button', { name: 'Refunded it' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+
+    expect(await screen.findByText('1 order marked as refunded')).toBeTruthy();
+    const refused = screen.getByText(
+      'Not changed: ETA-100000002 was not refunded: Stripe: already refunded and ETA-100000003 was not refunded: ' +
+        'Stripe: Charge ch_3 has been disputed.',
+    );
+    const toast = refused.closest('.Toastify__toast')!;
+    expect(toast.className).toContain('Toastify__toast--warning');
+    // No countdown: it stays until the person closes it.
+    expect(toast.querySelector('.Toastify__progress-bar--wrp')?.getAttribute('data-hidden')).toBe('true');
+    const success = screen.getByText('1 order marked as refunded').closest('.Toastify__toast')!;
+    expect(success.querySelector('.Toastify__progress-bar--wrp')?.getAttribute('data-hidden')).toBe('false');
+  });
+
   it('moves my order back to New orders and says "1 order", not "1 orders"', async () => {
     const { api } = renderQueue('myOrder', 'Team', (call) => {
       if (isListCall(call, 'myOrder'))

@@ -1,6 +1,7 @@
 // Runs a bulk or row action after its Yes/No confirmation, sending the version of each order as the person saw
 // it, and reports the outcome by the server's reason codes: a success toast; the orders someone else changed in
-// the meantime (STALE_VERSION), by name; every other order that could not move, with its own reason. A 409
+// the meantime (STALE_VERSION), by name; every other order that could not move, with its own reason (a refund its
+// gateway refused, REFUND_FAILED, with the gateway's reason, until the person closes it). A 409
 // (nothing could move) names its orders the same way. After either, the list and the counts reload (orders-api).
 import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -46,7 +47,11 @@ function report(kind: OrderActionKind, { updated, skipped }: BulkResult): void {
   }
   const refused = skipped.filter((order) => order.code !== 'STALE_VERSION');
   if (refused.length > 0) {
-    toast.warning(`Not changed: ${joinNamed(refused.map(({ orderId, reason }) => `${orderId} ${reason}`))}.`);
+    // A gateway's reason may end a sentence of its own.
+    const named = refused.map(({ orderId, reason }) => `${orderId} ${reason.replace(/\.+$/, '')}`);
+    // A refund the gateway refused needs someone to act on it: that toast stays until it is closed.
+    const hasFailedRefund = refused.some((order) => order.code === 'REFUND_FAILED');
+    toast.warning(`Not changed: ${joinNamed(named)}.`, hasFailedRefund ? { autoClose: false } : {});
   }
 }
 

@@ -1,11 +1,24 @@
-// The two reports (spec §7): counts for a date range and search. Spec §8: the server's message is a success
+// The reports (spec §7): counts for a date range and search. Spec §8: the server's message is a success
 // toast when status is 1, an error toast otherwise (the API layer shows failures; the page shows successes).
-import type { ApiEnvelope, CountryReportRow, ProcessedReportRow, ReportRangeBody } from '@eta/contracts';
+// The Disputes report (issue 21) answers rows with their totals.
+import type {
+  ApiEnvelope,
+  CountryReportRow,
+  DisputesReportBody,
+  DisputesReportRow,
+  ProcessedReportRow,
+  ReportRangeBody,
+} from '@eta/contracts';
 import { api } from '../../../lib/api';
 
 export interface ReportAnswer<T> {
   rows: T[];
   message: string;
+}
+
+export interface DisputesReport {
+  rows: DisputesReportRow[];
+  totals: Omit<DisputesReportRow, 'month' | 'landing_site' | 'gateway_name' | 'reason'>;
 }
 
 export const reportsApi = api.injectEndpoints({
@@ -20,7 +33,12 @@ export const reportsApi = api.injectEndpoints({
       transformResponse: (body: ApiEnvelope<ProcessedReportRow[]>) => ({ rows: body.data!, message: body.message }),
       keepUnusedDataFor: 0,
     }),
+    disputesReport: build.query<DisputesReport, DisputesReportBody>({
+      query: (body) => ({ url: 'admin/reports/disputes', method: 'POST', body }),
+      transformResponse: (body: ApiEnvelope<DisputesReport>) => body.data!,
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-export const { useCountryReportQuery, useProcessedReportQuery } = reportsApi;
+export const { useCountryReportQuery, useProcessedReportQuery, useDisputesReportQuery } = reportsApi;
