@@ -270,7 +270,7 @@ export class DisputesService {
         lastWebhookVerified: r.last_webhook_verified,
         lastError: r.last_error,
         lastErrorAt: iso(r.last_error_at),
-        note: gateway?.note ?? 'The desk has no adapter for this gateway.',
+        note: gateway ? gateway.note : 'The desk has no adapter for this gateway.',
       };
     });
   }

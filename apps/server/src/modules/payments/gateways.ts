@@ -56,8 +56,12 @@ export async function openPaymentGateways(config: PaymentsConfig): Promise<Payme
   const stripe = config.stripe
     ? new (await import('./stripe/stripe-gateway.js')).StripeGateway(config.stripe)
     : new UnconfiguredGateway('Stripe');
-  const paypal: PaymentGateway = new UnconfiguredGateway('PayPal');
-  const authorizeNet: PaymentGateway = new UnconfiguredGateway('Authorize.Net');
+  const paypal = config.paypal
+    ? new (await import('./paypal/paypal-gateway.js')).PayPalGateway(config.paypal)
+    : new UnconfiguredGateway('PayPal');
+  const authorizeNet = config.authorizeNet
+    ? new (await import('./authorize-net/authorize-net-gateway.js')).AuthorizeNetGateway(config.authorizeNet)
+    : new UnconfiguredGateway('Authorize.Net');
   const list = [stripe, paypal, authorizeNet];
   if (list.map((g) => g.name).join() !== GATEWAY_NAMES.join()) throw new Error('every gateway needs an adapter');
   return new PaymentGateways(list);

@@ -98,7 +98,9 @@ export class PaymentsService {
     if (!gateway || !payment.transaction_id) {
       const why = !payment.transaction_id
         ? 'no transaction id was given'
-        : `${gatewayName} is not configured on this server`;
+        : this.gateways.get(gatewayName)?.configured
+          ? `the desk does not check ${gatewayName} payments`
+          : `${gatewayName} is not configured on this server`;
       return {
         columns: {
           payment_status: payment.status,
@@ -179,14 +181,20 @@ export class PaymentsService {
     return settled;
   }
 
-  /** Whether "Refunded it" must go through the gateway for this order: its payment was confirmed by it. */
+  /**
+   * The gateway "Refunded it" must refund this order through, or null (it moves as before). A gateway that checks
+   * payments refunds what it confirmed; one that cannot check them (Authorize.Net) refunds, once configured, any
+   * order naming one of its transactions.
+   */
   refundsThroughGateway(order: {
     gateway_name: string | null;
     payment_verified_at: Date | null;
+    transaction_id: string | null;
   }): PaymentGateway | null {
-    if (!order.payment_verified_at || !order.gateway_name) return null;
-    const gateway = this.gateways.get(order.gateway_name);
-    return gateway?.supports.refund ? gateway : null;
+    const gateway = order.gateway_name ? this.gateways.get(order.gateway_name) : undefined;
+    if (!gateway?.supports.refund) return null;
+    if (gateway.supports.verify) return order.payment_verified_at ? gateway : null;
+    return gateway.configured && order.transaction_id ? gateway : null;
   }
 
   /** Refunds one order's payment; the key is the order's, so a second try answers the first refund. */
