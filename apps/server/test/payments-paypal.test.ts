@@ -269,14 +269,18 @@ describe('POST /api/webhooks/paypal', () => {
     expect((await health()).PayPal).toMatchObject({ lastWebhookVerified: false });
   });
 
-  it('PayPal unreachable while verifying: 400 (PayPal sends it again), nothing changed', async () => {
+  it('PayPal unreachable while verifying: 502 (PayPal sends it again), nothing changed, the error shown', async () => {
     const { orderId, captureId } = await completedOrder();
     const body = paypalEvent('CUSTOMER.DISPUTE.CREATED', paypalDispute({ id: `PP-D-LATER${capture}`, captureId }));
     const headers = paypal.sign(body);
     paypal.failNext(503);
     const res = await webhook(body, headers);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/could not be asked to verify it/);
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({
+      code: 'GATEWAY_ERROR',
+      message: expect.stringMatching(/could not be asked to verify a webhook/),
+    });
+    expect((await health()).PayPal!.lastError).toMatch(/could not be asked to verify a webhook/);
     expect((await orderRow(orderId)).process_status).toBe('Completed');
     expect((await webhook(body, headers)).statusCode).toBe(200);
     expect((await orderRow(orderId)).process_status).toBe('ChargeBack');

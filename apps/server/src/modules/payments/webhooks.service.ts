@@ -9,7 +9,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { auditRow, type Actor } from '../audit/audit.repository.js';
 import type { PaymentGateways } from './gateways.js';
-import { WebhookSignatureError, type GatewayEvent, type WebhookRequest } from './payment-gateway.js';
+import { GatewayError, WebhookSignatureError, type GatewayEvent, type WebhookRequest } from './payment-gateway.js';
 import {
   insertEvent,
   insertEventTrail,
@@ -65,6 +65,14 @@ export class WebhooksService {
     try {
       event = await gateway.verifyWebhook(request);
     } catch (err) {
+      if (err instanceof GatewayError) {
+        this.log.warn(
+          { gateway: gateway.name, reason: err.message },
+          'webhook not verified: the gateway was not reached',
+        );
+        await recordGatewayStatus(this.db, gatewayId, { error: err.message });
+        throw new AppError('GATEWAY_ERROR', `${err.message} Send it again later.`);
+      }
       if (!(err instanceof WebhookSignatureError)) throw err;
       this.log.warn({ gateway: gateway.name, ip, reason: err.message }, 'webhook refused: signature did not hold');
       await this.noteStatus(gatewayId, false, `A webhook was refused: ${err.message}`);

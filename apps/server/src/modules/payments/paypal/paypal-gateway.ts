@@ -524,9 +524,8 @@ export class PayPalGateway implements PaymentGateway {
         body: `{${fields},"webhook_event":${raw}}`,
       });
     } catch (err) {
-      throw new WebhookSignatureError(
-        `PayPal could not be asked to verify it (${failureOf(err).message}); PayPal sends it again later.`,
-      );
+      // Not a bad signature: the check could not be made. A 502 makes PayPal send it again later.
+      throw new GatewayError(`PayPal could not be asked to verify a webhook (${failureOf(err).message}).`, true);
     }
     if (answer.verification_status !== 'SUCCESS') {
       throw new WebhookSignatureError(`PayPal did not verify it (${String(answer.verification_status)}).`);
