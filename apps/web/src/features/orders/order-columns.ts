@@ -70,18 +70,9 @@ export function columnsFor(queue: QueueName): OrderColumn[] {
       // Two more columns than the other queues: the creation time may go under its date to make room.
       return [orderId('Order ID'), name, email, telephone, dateTime('normal'), processingDate, processMonth, status];
     case 'chargeBack':
-      return [
-        orderId(),
-        name,
-        email,
-        telephone,
-        dateTime(),
-        disputeReason,
-        disputeAmount,
-        evidenceDue,
-        daysLeft,
-        status,
-      ];
+      // The dispute's four columns take the places of Telephone and Status (always ChargeBack here), and the
+      // order's time may go under its date, so that Days left and Action still fit beside the menu at 1280 px.
+      return [orderId(), name, email, dateTime('normal'), disputeReason, disputeAmount, evidenceDue, daysLeft];
     case 'contactCustomer':
       return [orderId(), name, email, dateTime(), status];
     default:

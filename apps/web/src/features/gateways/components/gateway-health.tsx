@@ -155,7 +155,8 @@ function GatewayCard({ gateway }: { gateway: GatewayHealth }) {
         ))}
       </Box>
       {gateway.note ? (
-        <Alert severity={gateway.configured ? 'info' : 'warning'} sx={{ mt: 2 }}>
+        // Environment variable names are long words: they break rather than run out of the box on a phone.
+        <Alert severity={gateway.configured ? 'info' : 'warning'} sx={{ mt: 2, overflowWrap: 'anywhere' }}>
           {gateway.note}
         </Alert>
       ) : null}

@@ -64,16 +64,14 @@ describe('ChargeBack queue', () => {
       'Order Id',
       'Name',
       'Email',
-      'Telephone',
       'Date & Time',
       'Reason',
       'Amount',
       'Evidence due',
       'Days left',
-      'Status',
       'Action',
     ]);
-    expect(cellsOf(first).slice(6, 10)).toEqual([
+    expect(cellsOf(first).slice(5, 9)).toEqual([
       'Product not received',
       '129.50 USD',
       shownDate(overdue),
@@ -84,11 +82,11 @@ describe('ChargeBack queue', () => {
     );
 
     const second = await rowOf('ETA-100000002');
-    expect(cellsOf(second).slice(6, 10)).toEqual(['Fraudulent', '89.00 USD', shownDate(soon), '2 days left']);
+    expect(cellsOf(second).slice(5, 9)).toEqual(['Fraudulent', '89.00 USD', shownDate(soon), '2 days left']);
     expect(within(second).getByText('2 days left').closest('.MuiChip-root')!.className).toContain(
       'MuiChip-colorWarning',
     );
-    expect(cellsOf(await rowOf('ETA-100000003'))[9]).toBe('12 days left');
+    expect(cellsOf(await rowOf('ETA-100000003'))[8]).toBe('12 days left');
 
     const ids = within(table)
       .getAllByRole('checkbox', { name: /^Select order / })
@@ -106,15 +104,15 @@ describe('ChargeBack queue', () => {
     ]);
 
     const draft = await rowOf('ETA-100000001');
-    expect(cellsOf(draft)[9]).toBe('Overdue 1 dayDraft saved');
+    expect(cellsOf(draft)[8]).toBe('Overdue 1 dayDraft saved');
     // Submitted: the gateway is reviewing it, so the date no longer counts against the desk.
     const submitted = await rowOf('ETA-100000002');
-    expect(cellsOf(submitted)[9]).toBe('Evidence submitted');
+    expect(cellsOf(submitted)[8]).toBe('Evidence submitted');
     expect(within(submitted).queryByText(/Overdue/)).toBeNull();
-    expect(cellsOf(await rowOf('ETA-100000003'))[9]).toBe('Won');
+    expect(cellsOf(await rowOf('ETA-100000003'))[8]).toBe('Won');
     // Closed at the gateway (PayPal's word) without an outcome in the row: not overdue either.
-    expect(cellsOf(await rowOf('ETA-100000005'))[9]).toBe('Closed');
+    expect(cellsOf(await rowOf('ETA-100000005'))[8]).toBe('Closed');
     // Moved to ChargeBack by hand: no gateway dispute to show.
-    expect(cellsOf(await rowOf('ETA-100000004')).slice(6, 10)).toEqual(['', '', '', '']);
+    expect(cellsOf(await rowOf('ETA-100000004')).slice(5, 9)).toEqual(['', '', '', '']);
   });
 });

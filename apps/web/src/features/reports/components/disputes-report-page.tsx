@@ -165,7 +165,8 @@ export function DisputesReportPage() {
           </Button>
         </Stack>
       </Paper>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
+      {/* Nine columns need the whole width up to a very wide screen; the chart goes under the table until then. */}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', xl: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
         <Paper sx={{ p: 1, minWidth: 0 }}>
           <TableContainer sx={{ maxHeight: 550, containerType: 'inline-size' }}>
             <Table stickyHeader size="small" aria-label={TITLE}>
