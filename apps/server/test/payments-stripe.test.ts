@@ -456,6 +456,7 @@ describe('Submit evidence', () => {
       headers: as(admin.token),
     });
     expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toMatchObject({ gateway_name: 'Stripe', dispute_id: disputeId, drafts: true });
     const fields = Object.fromEntries(
       preview.json().data.fields.map((f: { name: string; value: string }) => [f.name, f.value]),
     );

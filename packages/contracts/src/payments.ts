@@ -99,6 +99,8 @@ export const EvidencePreview = Type.Object({
   dispute_id: Type.String(),
   fields: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
   fileName: Type.String(),
+  /** Whether the gateway keeps a draft (Stripe); PayPal takes evidence only as final, so Save draft is not offered. */
+  drafts: Type.Boolean(),
 });
 export type EvidencePreview = Static<typeof EvidencePreview>;
 export const EvidencePreviewResponse = Envelope(EvidencePreview);

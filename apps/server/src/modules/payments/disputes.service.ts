@@ -152,6 +152,7 @@ export class DisputesService {
       dispute_id: dispute.dispute_id,
       fields: fieldsFor(dispute.gateway.name, evidenceOf(pack)),
       fileName: `defence-pack-${type}-${dispute.order_id}.pdf`,
+      drafts: dispute.gateway.supports.drafts,
     };
   }
 

@@ -5,10 +5,10 @@ import type { PaymentsConfig } from '../../lib/config.js';
 import { GatewayError, WebhookSignatureError, type PaymentGateway } from './payment-gateway.js';
 
 const WHAT_IT_DOES: Record<GatewayName, PaymentGateway['supports']> = {
-  Stripe: { verify: true, refund: true, disputes: true, webhooks: true },
-  PayPal: { verify: true, refund: true, disputes: true, webhooks: true },
+  Stripe: { verify: true, refund: true, disputes: true, drafts: true, webhooks: true },
+  PayPal: { verify: true, refund: true, disputes: true, drafts: false, webhooks: true },
   // Authorize.Net has no dispute API and no dispute webhooks: chargebacks are worked in its Merchant Interface.
-  'Authorize.Net': { verify: false, refund: true, disputes: false, webhooks: false },
+  'Authorize.Net': { verify: false, refund: true, disputes: false, drafts: false, webhooks: false },
 };
 
 const MISSING: Record<GatewayName, string> = {

@@ -82,7 +82,8 @@ export interface PaymentGateway {
   readonly name: GatewayName;
   /** Its credentials are set; an unconfigured gateway is never called. */
   readonly configured: boolean;
-  readonly supports: { verify: boolean; refund: boolean; disputes: boolean; webhooks: boolean };
+  /** drafts: evidence can be saved at the gateway without submitting it (Stripe); PayPal takes it only as final. */
+  readonly supports: { verify: boolean; refund: boolean; disputes: boolean; drafts: boolean; webhooks: boolean };
   /** Why something cannot be done through it, for the gateway page; null when nothing is missing. */
   readonly note: string | null;
   checkPayment(transactionId: string): Promise<PaymentCheck>;

@@ -124,7 +124,7 @@ const HELD = new Set(['FDSPendingReview', 'FDSAuthorizedPendingReview', 'underRe
 export class AuthorizeNetGateway implements PaymentGateway {
   readonly name = 'Authorize.Net' as const;
   readonly configured = true;
-  readonly supports = { verify: false, refund: true, disputes: false, webhooks: false };
+  readonly supports = { verify: false, refund: true, disputes: false, drafts: false, webhooks: false };
   readonly note =
     'Refunds only. Authorize.Net offers no dispute API: chargebacks are answered in its Merchant Interface. Its payments are taken as the landing site sent them.';
   private readonly endpoint: string;

@@ -292,7 +292,7 @@ function evidenceBody(input: unknown, pdf: DisputeEvidence['pdf']): { body: Buff
 
 export class PayPalGateway implements PaymentGateway {
   readonly name = 'PayPal' as const;
-  readonly supports = { verify: true, refund: true, disputes: true, webhooks: true };
+  readonly supports = { verify: true, refund: true, disputes: true, drafts: false, webhooks: true };
   readonly configured = true;
   readonly note: string | null;
   private readonly tokens: PayPalTokens;

@@ -69,7 +69,7 @@ const idOf = (value: string | { id: string } | null | undefined) =>
 
 export class StripeGateway implements PaymentGateway {
   readonly name = 'Stripe' as const;
-  readonly supports = { verify: true, refund: true, disputes: true, webhooks: true };
+  readonly supports = { verify: true, refund: true, disputes: true, drafts: true, webhooks: true };
 
   readonly configured = true;
   readonly note: string | null;

@@ -30,6 +30,7 @@ const preview = (type: number): EvidencePreview => ({
     { name: 'access_activity_log', value: `Pack ${type}: ${'2026-11-20 download from 203.0.113.5\n'.repeat(30)}` },
   ],
   fileName: `defence-pack-${type}-${DETAIL_ORDER_ID}.pdf`,
+  drafts: true,
 });
 
 /** The server as the panel meets it: the order, its disputes (changed by what is sent), the previews. */
@@ -87,6 +88,24 @@ async function openDialog() {
 }
 
 describe('Chargeback panel', WHOLE_CONSOLE, () => {
+  it('offers no Save draft where the gateway keeps no drafts (PayPal): Submit only', async () => {
+    renderOrder([dispute({ gateway_name: 'PayPal' }, { now: new Date(), dueInDays: 5 })], {
+      handler: (call) =>
+        call.method === 'GET' && call.path === EVIDENCE
+          ? ok({
+              ...preview(1),
+              gateway_name: 'PayPal',
+              fields: [{ name: 'Customer name', value: 'Maria Lopez' }],
+              drafts: false,
+            })
+          : undefined,
+    });
+    const dialog = await openDialog();
+    await within(dialog).findByText('Maria Lopez');
+    expect(within(dialog).queryByRole('button', { name: 'Save draft' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeTruthy();
+  });
+
   it('shows the dispute, its due date with the days left and its history; a Team member cannot answer it', async () => {
     const now = new Date();
     const open = dispute({}, { now, dueInDays: 5 });

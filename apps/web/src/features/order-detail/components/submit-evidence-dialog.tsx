@@ -210,9 +210,11 @@ export function SubmitEvidenceDialog({ orderId, dispute, onClose }: SubmitEviden
           <Button onClick={onClose} disabled={isBusy}>
             Cancel
           </Button>
-          <Button variant="outlined" disabled={!canSend} onClick={() => void send(false)}>
-            Save draft
-          </Button>
+          {preview.data?.drafts === false ? null : (
+            <Button variant="outlined" disabled={!canSend} onClick={() => void send(false)}>
+              Save draft
+            </Button>
+          )}
           <Button variant="contained" disabled={!canSend} onClick={() => setIsConfirming(true)}>
             Submit
           </Button>
