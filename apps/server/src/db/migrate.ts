@@ -16,6 +16,7 @@ import * as m013 from './migrations/013-completed-queue.js';
 import * as m014 from './migrations/014-intake.js';
 import * as m015 from './migrations/015-counter-stripes.js';
 import * as m016 from './migrations/016-payments.js';
+import * as m017 from './migrations/017-intake-payment-answer.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '014-intake': m014,
   '015-counter-stripes': m015,
   '016-payments': m016,
+  '017-intake-payment-answer': m017,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

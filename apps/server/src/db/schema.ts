@@ -342,6 +342,8 @@ export interface IntakeRequestsTable {
   idempotency_key: string;
   body_sha256: Buffer;
   order_id: number;
+  /** What the first answer said of the payment (migration 017), given again to a retry. */
+  payment: ColumnType<unknown, string | null, never>;
   created_at: CreatedAt;
 }
 

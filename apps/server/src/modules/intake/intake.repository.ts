@@ -1,7 +1,7 @@
 // All SQL of intake: the landing sites' keys (public id + SHA-256 of the secret), the idempotency record of each
 // request, and the new order with its mail and audit row in one statement.
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { MailState } from '@eta/contracts';
+import type { IntakePaymentCheck, MailState } from '@eta/contracts';
 import type { DB, NewOrder } from '../../db/schema.js';
 import type { auditRow } from '../audit/audit.repository.js';
 import type { mailRow, SiteMailBranding } from '../mail/mail.repository.js';
@@ -39,6 +39,7 @@ export interface IntakeSiteRow extends SiteMailBranding {
   /** The order an earlier request with this Idempotency-Key made, and that request's body hash. */
   earlier_order_id: string | null;
   earlier_body_sha256: Uint8Array | null;
+  earlier_payment: IntakePaymentCheck | null;
 }
 
 /**
@@ -59,7 +60,7 @@ export async function selectIntakeContext(
               SELECT 1 FROM legal_texts WHERE landing_site = ls.key AND version = ${request.legalVersion}::integer
            )) AS legal_version_exists,
            g.id AS gateway_id, g.gateway_name,
-           o.order_id AS earlier_order_id, r.body_sha256 AS earlier_body_sha256
+           o.order_id AS earlier_order_id, r.body_sha256 AS earlier_body_sha256, r.payment AS earlier_payment
       FROM landing_sites ls
       LEFT JOIN intake_requests r ON r.landing_site = ls.key AND r.idempotency_key = ${request.idempotencyKey}
       LEFT JOIN orders o ON o.id = r.order_id
@@ -69,7 +70,7 @@ export async function selectIntakeContext(
 }
 
 export interface IntakeInsert {
-  request: { site: string; idempotencyKey: string; bodySha256: Buffer };
+  request: { site: string; idempotencyKey: string; bodySha256: Buffer; payment: IntakePaymentCheck };
   /** The order's columns (its `id` comes from the sequence in the statement). */
   order: NewOrder;
   /** The confirmation mail's and the audit row's columns; their order_id is the new order's. */
@@ -126,8 +127,9 @@ export async function insertIntake(db: Db, insert: IntakeInsert): Promise<Intake
   const { rows } = await sql<{ order_key: number | null; mail_state: MailState | null }>`
     WITH new_order AS (SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id),
     request AS (
-      INSERT INTO intake_requests (landing_site, idempotency_key, body_sha256, order_id)
-      SELECT ${x.request.site}, ${x.request.idempotencyKey}, ${x.request.bodySha256}, id FROM new_order
+      INSERT INTO intake_requests (landing_site, idempotency_key, body_sha256, payment, order_id)
+      SELECT ${x.request.site}, ${x.request.idempotencyKey}, ${x.request.bodySha256},
+             ${JSON.stringify(x.request.payment)}::jsonb, id FROM new_order
       ON CONFLICT DO NOTHING RETURNING order_id),
     inserted_order AS (
       INSERT INTO orders (id, ${columnList(x.order)})

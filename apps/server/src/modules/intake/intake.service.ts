@@ -261,7 +261,15 @@ export class IntakeService {
     if (!Buffer.from(earlier.earlier_body_sha256!).equals(fingerprint)) {
       throw new AppError('IDEMPOTENCY_CONFLICT', INTAKE_MESSAGES.idempotencyConflict, { data: { order_id: orderId } });
     }
-    return { created: false, result: { order_id: orderId, tracking_url: this.mail.trackingUrl(earlier, orderId) } };
+    const payment = earlier.earlier_payment;
+    return {
+      created: false,
+      result: {
+        order_id: orderId,
+        tracking_url: this.mail.trackingUrl(earlier, orderId),
+        ...(payment ? { payment } : {}),
+      },
+    };
   }
 
   /** The order, its request row, its confirmation mail and its audit row: one statement (intake.repository). */
@@ -315,7 +323,7 @@ export class IntakeService {
       );
       try {
         const inserted = await insertIntake(this.db, {
-          request: { site: caller.site, idempotencyKey, bodySha256: fingerprint },
+          request: { site: caller.site, idempotencyKey, bodySha256: fingerprint, payment: payment.answer },
           order: {
             ...columns,
             order_id: orderId,
