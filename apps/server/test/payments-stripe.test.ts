@@ -370,6 +370,12 @@ describe('the ChargeBack queue', () => {
     expect(rows.slice(0, open.length)).toEqual(open);
     const dues = open.map((r) => r.dispute!.evidence_due_by);
     expect([...dues].sort()).toEqual(dues);
+    // Searching the queue keeps its order (the lead key reaches every search plan).
+    const found = await t.search(admin.token, { start: 0, end: 50, searchVal: 'ETA-', folderName: 'chargeBack' });
+    expect(found.rows.map((r) => r.order_id).filter((id) => [soon.orderId, late.orderId].includes(id))).toEqual([
+      soon.orderId,
+      late.orderId,
+    ]);
     expect(rows.find((r) => r.order_id === soon.orderId)!.dispute).toMatchObject({
       reason: 'fraudulent',
       amount_cents: 8900,

@@ -150,6 +150,8 @@ const pageKeys = (queue: QueueName) => (eb: ExpressionBuilder<DB, 'orders'>) => 
   queue === 'futureOrder'
     ? eb.ref('orders.processing_date').as('processing_date')
     : sql<string | null>`null::date`.as('processing_date'),
+  // ChargeBack's lead key (LEAD_KEYS), for the sorts over these keys; other queues keep their SQL as it was.
+  ...(queue === 'chargeBack' ? [sql<Date | null>`orders.dispute_due_at`.as('dispute_due_at')] : []),
 ];
 
 /**
