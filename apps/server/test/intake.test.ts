@@ -5,7 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type FolderCounts, type OrderDetails } from '@eta/contracts';
-import { buildTestApp, type TestApp } from './helpers/test-app.js';
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { buildApp } from '../src/app.js';
+import { buildTestApp, JWT_SECRET, type TestApp } from './helpers/test-app.js';
 import { standInMailConfig, startMailStandIn, type MailStandIn } from './helpers/mail-stand-ins.js';
 import { application, createIntakeKey, postIntake, today } from './helpers/intake.js';
 import { samplePdf } from './helpers/pdf-files.js';
@@ -391,6 +394,101 @@ describe('POST /api/intake/orders: keys', () => {
       .executeTakeFirstOrThrow();
     expect(Number(brought.n)).toBeGreaterThan(3);
     expect(site.intakeKeys).toEqual([expect.objectContaining({ id: key.split('_')[1], orders: Number(brought.n) })]);
+  });
+});
+
+describe('POST /api/intake/orders: the key and its limits', () => {
+  it('a key is 32 random bytes, stored only as its SHA-256, and never written to the log', async () => {
+    const lines: string[] = [];
+    const logged = await buildApp({
+      config: t.config,
+      database: t.database,
+      jwtSecret: JWT_SECRET,
+      logger: { level: 'trace', stream: { write: (line: string) => void lines.push(line) } },
+    });
+    await logged.ready();
+    try {
+      // The secret is base64url and may hold '_' itself.
+      const [, id, secret] = /^etak_([0-9a-f]{16})_(.+)$/.exec(key) as unknown as [string, string, string];
+      expect(Buffer.from(secret, 'base64url')).toHaveLength(32);
+      const row = await t.database.db
+        .selectFrom('intake_keys')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(Buffer.from(row.secret_sha256).equals(createHash('sha256').update(secret).digest())).toBe(true);
+      expect(JSON.stringify(row)).not.toContain(secret);
+      const post = (k: string) =>
+        logged.inject({
+          method: 'POST',
+          url: '/api/intake/orders',
+          headers: { authorization: `Bearer ${k}`, 'idempotency-key': `log-${k.slice(-6)}` },
+          payload: application(),
+        });
+      expect((await post(key)).statusCode).toBe(201);
+      expect((await post(`${key.slice(0, -4)}AAAA`)).statusCode).toBe(401);
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.join('\n')).not.toContain(secret);
+      expect(lines.join('\n')).not.toContain(secret.slice(0, -4));
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('past its rate a key gets 429 with Retry-After, and that request stores nothing', async () => {
+    const limited = await buildApp({
+      config: { ...t.config, intakeRatePerSecond: 2 },
+      database: t.database,
+      jwtSecret: JWT_SECRET,
+      logger: false,
+    });
+    await limited.ready();
+    try {
+      const before = await orderCount();
+      const answers = await Promise.all(
+        [1, 2, 3].map((n) =>
+          limited.inject({
+            method: 'POST',
+            url: '/api/intake/orders',
+            headers: { authorization: `Bearer ${key}`, 'idempotency-key': `rate-${n}-${Date.now()}` },
+            payload: application(),
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 429]);
+      const refused = answers.find((a) => a.statusCode === 429)!;
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.json().code).toBe('TOO_MANY_ATTEMPTS');
+      expect(await orderCount()).toBe(before + 2);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('keeps idempotency keys at least 24 hours, then forgets them', async () => {
+    const recent = await postIntake(t, key, application(), 'kept-23-hours');
+    const old = await postIntake(t, key, application(), 'dropped-73-hours');
+    expect([recent.statusCode, old.statusCode]).toEqual([201, 201]);
+    await sql`UPDATE intake_requests SET created_at = now() - CASE idempotency_key
+        WHEN 'kept-23-hours' THEN interval '23 hours' ELSE interval '73 hours' END
+      WHERE idempotency_key IN ('kept-23-hours', 'dropped-73-hours')`.execute(t.database.db);
+    expect(await t.app.services.intake.purgeIdempotencyKeys()).toBeGreaterThanOrEqual(1);
+    const left = await t.database.db
+      .selectFrom('intake_requests')
+      .select('idempotency_key')
+      .where('idempotency_key', 'in', ['kept-23-hours', 'dropped-73-hours'])
+      .execute();
+    expect(left.map((r) => r.idempotency_key)).toEqual(['kept-23-hours']);
+  });
+
+  it('is documented at /api/docs with a complete example body that is accepted as it stands', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const post = res.json().paths['/api/intake/orders'].post;
+    const example = post.requestBody.content['application/json'].example;
+    expect(Object.keys(example)).toEqual(expect.arrayContaining(['email', 'payment', 'consent', 'signature']));
+    const placed = await postIntake(t, key, example);
+    expect(placed.statusCode, placed.body).toBe(201);
   });
 });
 
