@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GatewayHealth } from '@eta/contracts';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
+import { deskReads } from './helpers/payments.js';
 import { application, createIntakeKey, postIntake } from './helpers/intake.js';
 import { startAuthorizeNetStandIn, type AuthorizeNetStandIn } from './helpers/authorize-net-stand-in.js';
 import { loadConfig } from '../src/lib/config.js';
@@ -14,6 +15,7 @@ let anet: AuthorizeNetStandIn;
 let t: TestApp;
 let key: string;
 let admin: Awaited<ReturnType<TestApp['signIn']>>;
+let desk: ReturnType<typeof deskReads>;
 let nextTransId = 60_000_000_000;
 
 beforeAll(async () => {
@@ -26,6 +28,7 @@ beforeAll(async () => {
   t = await buildTestApp({ payments, intakeRatePerSecond: 1000 });
   key = await createIntakeKey(t);
   admin = await t.signIn('Admin', 'Refunds Admin');
+  desk = deskReads(t, admin.token);
 });
 afterAll(async () => {
   await t.close();
@@ -36,17 +39,6 @@ beforeEach(() => {
 });
 
 const as = (token: string) => ({ authorization: token });
-
-const orderRow = (orderId: string) =>
-  t.database.db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
-
-const refundIt = (orderIds: string[]) =>
-  t.app.inject({
-    method: 'PUT',
-    url: '/api/admin/move-to-complete-refund',
-    headers: as(admin.token),
-    payload: { orderId: orderIds },
-  });
 
 /** An order paid by an Authorize.Net card transaction (settled unless told), waiting in Refunds. */
 async function inRefunds(status: 'settledSuccessfully' | 'capturedPendingSettlement' = 'settledSuccessfully') {
@@ -88,7 +80,7 @@ describe('an Authorize.Net payment at intake', () => {
 describe('Refunded it, through Authorize.Net', () => {
   it('reads the card’s last four digits from the details, then refunds the settled amount with them', async () => {
     const order = await inRefunds();
-    const res = await refundIt([order.orderId]);
+    const res = await desk.refundIt([order.orderId]);
     expect(res.statusCode, res.body).toBe(200);
     expect(anet.requests.map((r) => r.type)).toEqual(['getTransactionDetailsRequest', 'createTransactionRequest']);
     const [details, refund] = anet.requests;
@@ -109,7 +101,7 @@ describe('Refunded it, through Authorize.Net', () => {
     });
     const made = [...anet.transactions.values()].filter((tx) => tx.refTransId === order.transId);
     expect(made).toHaveLength(1);
-    expect(await orderRow(order.orderId)).toMatchObject({
+    expect(await desk.orderRow(order.orderId)).toMatchObject({
       process_status: 'Refund Completed',
       refund_id: made[0]!.transId,
     });
@@ -117,8 +109,8 @@ describe('Refunded it, through Authorize.Net', () => {
 
   it('a retry after a crash between Authorize.Net and the desk answers the first refund and refunds nothing twice', async () => {
     const order = await inRefunds();
-    expect((await refundIt([order.orderId])).statusCode).toBe(200);
-    const first = (await orderRow(order.orderId)).refund_id;
+    expect((await desk.refundIt([order.orderId])).statusCode).toBe(200);
+    const first = (await desk.orderRow(order.orderId)).refund_id;
     await t.database.db
       .updateTable('orders')
       .set({ process_status: 'Refunds' })
@@ -126,26 +118,26 @@ describe('Refunded it, through Authorize.Net', () => {
       .execute();
     anet.requests.length = 0;
 
-    expect((await refundIt([order.orderId])).statusCode).toBe(200);
+    expect((await desk.refundIt([order.orderId])).statusCode).toBe(200);
     expect(anet.requests.map((r) => r.type)).toEqual([
       'getTransactionDetailsRequest',
       'createTransactionRequest',
       'getUnsettledTransactionListRequest',
     ]);
-    expect((await orderRow(order.orderId)).refund_id).toBe(first);
+    expect((await desk.orderRow(order.orderId)).refund_id).toBe(first);
     expect([...anet.transactions.values()].filter((tx) => tx.refTransId === order.transId)).toHaveLength(1);
   });
 
   it('a payment not settled yet is voided instead, once', async () => {
     const order = await inRefunds('capturedPendingSettlement');
-    expect((await refundIt([order.orderId])).statusCode).toBe(200);
+    expect((await desk.refundIt([order.orderId])).statusCode).toBe(200);
     const refund = anet.requests.find((r) => r.type === 'createTransactionRequest')!;
     expect(refund.body.transactionRequest).toMatchObject({
       transactionType: 'voidTransaction',
       refTransId: order.transId,
     });
     expect(anet.transactions.get(order.transId)!.status).toBe('voided');
-    expect(await orderRow(order.orderId)).toMatchObject({
+    expect(await desk.orderRow(order.orderId)).toMatchObject({
       process_status: 'Refund Completed',
       refund_id: order.transId,
     });
@@ -156,7 +148,7 @@ describe('Refunded it, through Authorize.Net', () => {
       .where('order_id', '=', order.orderId)
       .execute();
     anet.requests.length = 0;
-    expect((await refundIt([order.orderId])).statusCode).toBe(200);
+    expect((await desk.refundIt([order.orderId])).statusCode).toBe(200);
     expect(anet.requests.map((r) => r.type)).toEqual(['getTransactionDetailsRequest']);
   });
 
@@ -174,7 +166,7 @@ describe('Refunded it, through Authorize.Net', () => {
       refTransId: elsewhere.transId,
     });
     const good = await inRefunds();
-    const res = await refundIt([unknown.orderId, elsewhere.orderId, good.orderId]);
+    const res = await desk.refundIt([unknown.orderId, elsewhere.orderId, good.orderId]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
       updated: [good.orderId],
@@ -191,23 +183,23 @@ describe('Refunded it, through Authorize.Net', () => {
         },
       ],
     });
-    expect((await orderRow(unknown.orderId)).process_status).toBe('Refunds');
-    expect((await orderRow(elsewhere.orderId)).process_status).toBe('Refunds');
+    expect((await desk.orderRow(unknown.orderId)).process_status).toBe('Refunds');
+    expect((await desk.orderRow(elsewhere.orderId)).process_status).toBe('Refunds');
   });
 
   it('Authorize.Net unreachable: the order stays in Refunds, the gateway page says why, the next click refunds it', async () => {
     const order = await inRefunds();
     anet.failNext(503);
-    const res = await refundIt([order.orderId]);
+    const res = await desk.refundIt([order.orderId]);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/was not refunded: Authorize\.Net could not be reached \(HTTP 503\)/);
-    expect((await orderRow(order.orderId)).process_status).toBe('Refunds');
+    expect((await desk.orderRow(order.orderId)).process_status).toBe('Refunds');
     const health = (await t.app.inject({ url: '/api/admin/payment-gateways/health', headers: as(admin.token) })).json<{
       data: GatewayHealth[];
     }>().data;
     expect(health.find((g) => g.gateway_name === 'Authorize.Net')!.lastError).toMatch(/HTTP 503/);
-    expect((await refundIt([order.orderId])).statusCode).toBe(200);
-    expect((await orderRow(order.orderId)).process_status).toBe('Refund Completed');
+    expect((await desk.refundIt([order.orderId])).statusCode).toBe(200);
+    expect((await desk.orderRow(order.orderId)).process_status).toBe('Refund Completed');
   });
 
   it('wrong credentials are a retryable refusal that names no secret', async () => {
@@ -228,7 +220,7 @@ describe('Refunded it, through Authorize.Net', () => {
     };
     const before = winston.loggers.loggers.size;
     const order = await inRefunds();
-    expect((await refundIt([order.orderId])).statusCode).toBe(200);
+    expect((await desk.refundIt([order.orderId])).statusCode).toBe(200);
     expect(winston.loggers.loggers.size).toBe(before);
   });
 });

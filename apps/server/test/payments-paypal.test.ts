@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { extractText } from 'unpdf';
-import type { Dispute, FolderCounts, GatewayHealth } from '@eta/contracts';
+import type { GatewayHealth } from '@eta/contracts';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
+import { deskReads } from './helpers/payments.js';
 import { application, createIntakeKey, postIntake } from './helpers/intake.js';
 import { paypalDispute, paypalEvent, startPayPalStandIn, type PayPalStandIn } from './helpers/paypal-stand-in.js';
 import { loadConfig } from '../src/lib/config.js';
@@ -15,6 +16,7 @@ let paypal: PayPalStandIn;
 let t: TestApp;
 let key: string;
 let admin: Awaited<ReturnType<TestApp['signIn']>>;
+let desk: ReturnType<typeof deskReads>;
 let capture = 0;
 
 beforeAll(async () => {
@@ -28,6 +30,7 @@ beforeAll(async () => {
   t = await buildTestApp({ payments, intakeRatePerSecond: 1000, publicUrl: 'https://desk.example.com' });
   key = await createIntakeKey(t);
   admin = await t.signIn('Admin', 'PayPal Admin');
+  desk = deskReads(t, admin.token);
 });
 afterAll(async () => {
   await t.close();
@@ -38,9 +41,6 @@ beforeEach(() => {
 });
 
 const as = (token: string) => ({ authorization: token });
-const counts = async (): Promise<FolderCounts> =>
-  (await t.app.inject({ url: '/api/admin/get-folder-count', headers: as(admin.token) })).json().data;
-
 /** A capture the stand-in knows, completed (by default) for the example's 89.00 USD. */
 function paidCapture(
   fields: Partial<{ status: 'COMPLETED' | 'PENDING' | 'DECLINED'; value: string; currency: string }> = {},
@@ -67,20 +67,6 @@ async function orderPaidBy(captureId: string, amountCents = 8900) {
     .data;
 }
 
-const orderRow = (orderId: string) =>
-  t.database.db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
-
-const remarksOf = async (orderId: string) =>
-  (
-    await t.database.db
-      .selectFrom('remarks')
-      .innerJoin('orders', 'orders.id', 'remarks.order_id')
-      .select(['remarks.remark_name', 'remarks.remark', 'remarks.chargeback'])
-      .where('orders.order_id', '=', orderId)
-      .orderBy('remarks.id')
-      .execute()
-  ).map((r) => ({ ...r }));
-
 const webhook = (body: string, headers: Record<string, string> | null = paypal.sign(body)) =>
   t.app.inject({
     method: 'POST',
@@ -89,19 +75,6 @@ const webhook = (body: string, headers: Record<string, string> | null = paypal.s
     payload: body,
     remoteAddress: '173.0.82.126',
   });
-
-const disputesOf = async (orderId: string): Promise<Dispute[]> => {
-  const res = await t.app.inject({ url: `/api/admin/disputes/${orderId}`, headers: as(admin.token) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: Dispute[] }>().data;
-};
-
-const health = async () =>
-  Object.fromEntries(
-    (await t.app.inject({ url: '/api/admin/payment-gateways/health', headers: as(admin.token) }))
-      .json<{ data: GatewayHealth[] }>()
-      .data.map((g) => [g.gateway_name, g]),
-  );
 
 /** A completed order paid through PayPal (verified at intake), as the desk would have delivered it. */
 async function completedOrder() {
@@ -128,7 +101,7 @@ async function disputeOpened(orderId: string, captureId: string) {
 
 describe('a capture claimed at intake is checked with PayPal before the order is queued', () => {
   it('a completed capture of the same amount: Success, verified, asked with a Bearer token got by client credentials', async () => {
-    const before = await counts();
+    const before = await desk.counts();
     const paid = paidCapture();
     const created = await orderPaidBy(paid.id);
     expect(created.payment).toMatchObject({ status: 'Success', verified: true });
@@ -141,9 +114,9 @@ describe('a capture claimed at intake is checked with PayPal before the order is
     expect(asked.path).toBe(`/v2/payments/captures/${paid.id}`);
     expect(asked.headers.authorization).toMatch(/^Bearer A21AA/);
     expect(asked.headers['user-agent']).toMatch(/PayPal REST API TypeScript SDK/);
-    expect(await orderRow(created.order_id)).toMatchObject({ payment_status: 'Success', transaction_id: paid.id });
-    expect((await counts()).newOrdersCount).toBe(before.newOrdersCount + 1);
-    expect((await remarksOf(created.order_id))[0]).toMatchObject({
+    expect(await desk.orderRow(created.order_id)).toMatchObject({ payment_status: 'Success', transaction_id: paid.id });
+    expect((await desk.counts()).newOrdersCount).toBe(before.newOrdersCount + 1);
+    expect((await desk.remarksOf(created.order_id))[0]).toMatchObject({
       remark_name: 'PayPal',
       remark: `PayPal: capture ${paid.id} completed.`,
     });
@@ -160,7 +133,7 @@ describe('a capture claimed at intake is checked with PayPal before the order is
   });
 
   it('another amount, a declined or pending capture or an unknown one keep the order out of the queues and say why', async () => {
-    const before = await counts();
+    const before = await desk.counts();
     const cheaper = await orderPaidBy(paidCapture({ value: '1.00' }).id);
     expect(cheaper.payment).toMatchObject({ status: 'Pending', verified: false });
     expect(cheaper.payment.message).toMatch(/1\.00 USD, not 89\.00 USD/);
@@ -173,10 +146,10 @@ describe('a capture claimed at intake is checked with PayPal before the order is
       status: 'Pending',
       message: expect.stringMatching(/pending \(PENDING_REVIEW\)/),
     });
-    expect((await orderRow(pending.order_id)).payment_check_due_at).toBeInstanceOf(Date);
+    expect((await desk.orderRow(pending.order_id)).payment_check_due_at).toBeInstanceOf(Date);
     const unknown = await orderPaidBy('0NOSUCHCAPTURE00');
     expect(unknown.payment).toMatchObject({ status: 'Failed', message: 'PayPal has no capture 0NOSUCHCAPTURE00.' });
-    expect(await counts()).toEqual(before);
+    expect(await desk.counts()).toEqual(before);
     await sql`UPDATE orders SET payment_check_due_at = NULL WHERE order_id = ${pending.order_id}`.execute(
       t.database.db,
     );
@@ -196,7 +169,7 @@ describe('a capture claimed at intake is checked with PayPal before the order is
     const third = await orderPaidBy(paidCapture().id);
     expect(third.payment).toMatchObject({ status: 'Success', verified: true });
     expect(paypal.tokensIssued()).toBe(issued + 1);
-    expect((await health()).PayPal!.lastError).toMatch(/could not be asked/);
+    expect((await desk.health()).PayPal!.lastError).toMatch(/could not be asked/);
 
     for (const { order_id } of [first, second]) {
       await sql`UPDATE orders SET payment_check_due_at = now() - interval '1 second' WHERE order_id = ${order_id}`.execute(
@@ -204,21 +177,27 @@ describe('a capture claimed at intake is checked with PayPal before the order is
       );
     }
     expect(await t.app.services.payments.recheckDuePayments()).toBe(2);
-    expect(await orderRow(first.order_id)).toMatchObject({ payment_status: 'Success', payment_check_due_at: null });
-    expect(await orderRow(second.order_id)).toMatchObject({ payment_status: 'Success', payment_check_due_at: null });
+    expect(await desk.orderRow(first.order_id)).toMatchObject({
+      payment_status: 'Success',
+      payment_check_due_at: null,
+    });
+    expect(await desk.orderRow(second.order_id)).toMatchObject({
+      payment_status: 'Success',
+      payment_check_due_at: null,
+    });
   });
 });
 
 describe('POST /api/webhooks/paypal', () => {
   it('a verified dispute opens ChargeBack with its facts; PayPal was asked with the headers, webhook id and the event as sent', async () => {
     const { orderId, captureId } = await completedOrder();
-    const before = await counts();
+    const before = await desk.counts();
     const { disputeId, body } = await disputeOpened(orderId, captureId);
-    const row = await orderRow(orderId);
+    const row = await desk.orderRow(orderId);
     expect(row.process_status).toBe('ChargeBack');
     expect(row.dispute_due_at).toBeInstanceOf(Date);
-    expect((await counts()).chargeBackCount).toBe(before.chargeBackCount + 1);
-    const [dispute] = await disputesOf(orderId);
+    expect((await desk.counts()).chargeBackCount).toBe(before.chargeBackCount + 1);
+    const [dispute] = await desk.disputesOf(orderId);
     expect(dispute).toMatchObject({
       gateway_name: 'PayPal',
       dispute_id: disputeId,
@@ -238,7 +217,7 @@ describe('POST /api/webhooks/paypal', () => {
     // The event goes back byte for byte as it arrived.
     expect(verify.raw.toString('utf8')).toContain(`"webhook_event":${body}}`);
     expect(verify.headers.authorization).toMatch(/^Bearer /);
-    expect((await remarksOf(orderId)).at(-1)).toMatchObject({ remark_name: 'PayPal', chargeback: true });
+    expect((await desk.remarksOf(orderId)).at(-1)).toMatchObject({ remark_name: 'PayPal', chargeback: true });
   });
 
   it('an event PayPal does not verify (FAILURE) gets 400 and changes nothing; missing headers are refused without asking', async () => {
@@ -258,15 +237,15 @@ describe('POST /api/webhooks/paypal', () => {
     expect(res.json().message).toMatch(/PAYPAL-TRANSMISSION-SIG header\(s\) are missing/);
     expect(paypal.requests.filter((r) => r.path.includes('verify-webhook-signature'))).toEqual([]);
 
-    expect((await orderRow(orderId)).process_status).toBe('Completed');
-    expect(await disputesOf(orderId)).toEqual([]);
+    expect((await desk.orderRow(orderId)).process_status).toBe('Completed');
+    expect(await desk.disputesOf(orderId)).toEqual([]);
     const stored = await t.database.db
       .selectFrom('gateway_events')
       .select('id')
       .where('event_id', '=', JSON.parse(body).id)
       .execute();
     expect(stored).toEqual([]);
-    expect((await health()).PayPal).toMatchObject({ lastWebhookVerified: false });
+    expect((await desk.health()).PayPal).toMatchObject({ lastWebhookVerified: false });
   });
 
   it('PayPal unreachable while verifying: 502 (PayPal sends it again), nothing changed, the error shown', async () => {
@@ -280,10 +259,10 @@ describe('POST /api/webhooks/paypal', () => {
       code: 'GATEWAY_ERROR',
       message: expect.stringMatching(/could not be asked to verify a webhook/),
     });
-    expect((await health()).PayPal!.lastError).toMatch(/could not be asked to verify a webhook/);
-    expect((await orderRow(orderId)).process_status).toBe('Completed');
+    expect((await desk.health()).PayPal!.lastError).toMatch(/could not be asked to verify a webhook/);
+    expect((await desk.orderRow(orderId)).process_status).toBe('Completed');
     expect((await webhook(body, headers)).statusCode).toBe(200);
-    expect((await orderRow(orderId)).process_status).toBe('ChargeBack');
+    expect((await desk.orderRow(orderId)).process_status).toBe('ChargeBack');
   });
 
   it('a replayed event answers 200 duplicate and does nothing twice', async () => {
@@ -292,8 +271,8 @@ describe('POST /api/webhooks/paypal', () => {
     const replay = await webhook(body);
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual({ received: true, duplicate: true });
-    expect((await disputesOf(orderId))[0]!.history).toHaveLength(1);
-    expect((await remarksOf(orderId)).filter((r) => r.chargeback)).toHaveLength(1);
+    expect((await desk.disputesOf(orderId))[0]!.history).toHaveLength(1);
+    expect((await desk.remarksOf(orderId)).filter((r) => r.chargeback)).toHaveLength(1);
   });
 
   it('updated, then resolved in the seller’s favour: won, with the history; the due date leaves the queue', async () => {
@@ -305,10 +284,10 @@ describe('POST /api/webhooks/paypal', () => {
     expect(
       (await send('CUSTOMER.DISPUTE.RESOLVED', { status: 'RESOLVED', outcome: 'RESOLVED_SELLER_FAVOUR' })).statusCode,
     ).toBe(200);
-    const [dispute] = await disputesOf(orderId);
+    const [dispute] = await desk.disputesOf(orderId);
     expect(dispute).toMatchObject({ status: 'RESOLVED', outcome: 'won', outcome_at: expect.any(String) });
     expect(dispute!.history.map((h) => h.status)).toEqual(['WAITING_FOR_SELLER_RESPONSE', 'UNDER_REVIEW', 'RESOLVED']);
-    expect((await orderRow(orderId)).dispute_due_at).toBeNull();
+    expect((await desk.orderRow(orderId)).dispute_due_at).toBeNull();
 
     const lost = await completedOrder();
     const opened = await disputeOpened(lost.orderId, lost.captureId);
@@ -323,7 +302,7 @@ describe('POST /api/webhooks/paypal', () => {
         }),
       ),
     );
-    expect((await disputesOf(lost.orderId))[0]).toMatchObject({ outcome: 'lost' });
+    expect((await desk.disputesOf(lost.orderId))[0]).toMatchObject({ outcome: 'lost' });
   });
 
   it('a refund made in PayPal moves the order to Refund Completed (its capture found by the "up" link); other events are ignored', async () => {
@@ -338,11 +317,11 @@ describe('POST /api/webhooks/paypal', () => {
       ],
     });
     expect((await webhook(body)).statusCode).toBe(200);
-    expect(await orderRow(orderId)).toMatchObject({
+    expect(await desk.orderRow(orderId)).toMatchObject({
       process_status: 'Refund Completed',
       refund_id: '1RF12345AB6789012',
     });
-    expect((await remarksOf(orderId)).at(-1)!.remark).toMatch(/PayPal: capture \w+ refunded \(89\.00 USD\)/);
+    expect((await desk.remarksOf(orderId)).at(-1)!.remark).toMatch(/PayPal: capture \w+ refunded \(89\.00 USD\)/);
 
     const other = paypalEvent('CHECKOUT.ORDER.APPROVED', { id: '5O190127TN364715T' });
     const res = await webhook(other);
@@ -357,14 +336,6 @@ describe('POST /api/webhooks/paypal', () => {
 });
 
 describe('Refunded it, through PayPal', () => {
-  const refundIt = (orderIds: string[]) =>
-    t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/move-to-complete-refund',
-      headers: as(admin.token),
-      payload: { orderId: orderIds },
-    });
-
   async function inRefunds() {
     const order = await completedOrder();
     await t.database.db
@@ -383,7 +354,7 @@ describe('Refunded it, through PayPal', () => {
       'TRANSACTION_DISPUTED',
       'Partial refunds cannot be offered at this time because there is an open case on this transaction.',
     );
-    const res = await refundIt([good.orderId, disputed.orderId]);
+    const res = await desk.refundIt([good.orderId, disputed.orderId]);
     expect(res.statusCode, res.body).toBe(200);
     const refunds = paypal.requests.filter((r) => r.path.endsWith('/refund'));
     expect(refunds.map((r) => [r.path, r.headers['paypal-request-id']])).toEqual([
@@ -401,9 +372,9 @@ describe('Refunded it, through PayPal', () => {
         },
       ],
     });
-    const refunded = await orderRow(good.orderId);
+    const refunded = await desk.orderRow(good.orderId);
     expect(refunded).toMatchObject({ process_status: 'Refund Completed', refund_id: expect.stringMatching(/RF/) });
-    expect((await orderRow(disputed.orderId)).process_status).toBe('Refunds');
+    expect((await desk.orderRow(disputed.orderId)).process_status).toBe('Refunds');
 
     // A retried click after a crash between PayPal and the desk: the same PayPal-Request-Id answers the first refund.
     await t.database.db
@@ -411,25 +382,25 @@ describe('Refunded it, through PayPal', () => {
       .set({ process_status: 'Refunds' })
       .where('order_id', '=', good.orderId)
       .execute();
-    expect((await refundIt([good.orderId])).statusCode).toBe(200);
-    expect((await orderRow(good.orderId)).refund_id).toBe(refunded.refund_id);
+    expect((await desk.refundIt([good.orderId])).statusCode).toBe(200);
+    expect((await desk.orderRow(good.orderId)).refund_id).toBe(refunded.refund_id);
   });
 
   it('a capture already refunded elsewhere is refused as such; PayPal down leaves the order in Refunds to try again', async () => {
     const elsewhere = await inRefunds();
     paypal.refuseRefund(elsewhere.captureId, 'CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded');
     const down = await inRefunds();
-    const res = await refundIt([elsewhere.orderId]);
+    const res = await desk.refundIt([elsewhere.orderId]);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/PayPal: already refunded/);
 
     paypal.failNext(500);
-    const again = await refundIt([down.orderId]);
+    const again = await desk.refundIt([down.orderId]);
     expect(again.json().message).toMatch(/PayPal could not be reached/);
-    expect((await orderRow(down.orderId)).process_status).toBe('Refunds');
-    expect((await health()).PayPal!.lastError).toMatch(/could not be reached/);
-    expect((await refundIt([down.orderId])).statusCode).toBe(200);
-    expect((await orderRow(down.orderId)).process_status).toBe('Refund Completed');
+    expect((await desk.orderRow(down.orderId)).process_status).toBe('Refunds');
+    expect((await desk.health()).PayPal!.lastError).toMatch(/could not be reached/);
+    expect((await desk.refundIt([down.orderId])).statusCode).toBe(200);
+    expect((await desk.orderRow(down.orderId)).process_status).toBe('Refund Completed');
   });
 });
 
@@ -492,7 +463,7 @@ describe('Submit evidence to PayPal', () => {
     } finally {
       paypal.refuseEvidence(null);
     }
-    expect((await disputesOf(orderId))[0]).toMatchObject({ evidence_state: null, evidence_at: null });
+    expect((await desk.disputesOf(orderId))[0]).toMatchObject({ evidence_state: null, evidence_at: null });
   });
 });
 

@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { extractText } from 'unpdf';
-import type { Dispute, FolderCounts, GatewayHealth, OrderListPage } from '@eta/contracts';
+import type { GatewayHealth, OrderListPage } from '@eta/contracts';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
+import { deskReads } from './helpers/payments.js';
 import { application, createIntakeKey, postIntake } from './helpers/intake.js';
 import { startStripeStandIn, stripeDispute, stripeEvent, type StripeStandIn } from './helpers/stripe-stand-in.js';
 import { loadConfig } from '../src/lib/config.js';
@@ -15,6 +16,7 @@ let stripe: StripeStandIn;
 let t: TestApp;
 let key: string;
 let admin: Awaited<ReturnType<TestApp['signIn']>>;
+let desk: ReturnType<typeof deskReads>;
 let payment = 0;
 
 beforeAll(async () => {
@@ -28,6 +30,7 @@ beforeAll(async () => {
   t = await buildTestApp({ payments, intakeRatePerSecond: 1000, publicUrl: 'https://desk.example.com' });
   key = await createIntakeKey(t);
   admin = await t.signIn('Admin', 'Payments Admin');
+  desk = deskReads(t, admin.token);
 });
 afterAll(async () => {
   await t.close();
@@ -38,9 +41,6 @@ beforeEach(() => {
 });
 
 const as = (token: string) => ({ authorization: token });
-const counts = async (): Promise<FolderCounts> =>
-  (await t.app.inject({ url: '/api/admin/get-folder-count', headers: as(admin.token) })).json().data;
-
 /** A PaymentIntent the stand-in knows, paid (by default) for the example's 89.00 USD. */
 function paidIntent(
   fields: Partial<{ status: 'succeeded' | 'processing' | 'canceled'; amount: number; currency: string }> = {},
@@ -69,20 +69,6 @@ async function orderPaidBy(transactionId: string) {
     .data;
 }
 
-const orderRow = (orderId: string) =>
-  t.database.db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
-
-const remarksOf = async (orderId: string) =>
-  (
-    await t.database.db
-      .selectFrom('remarks')
-      .innerJoin('orders', 'orders.id', 'remarks.order_id')
-      .select(['remarks.remark_name', 'remarks.remark', 'remarks.chargeback', 'remarks.staff_id'])
-      .where('orders.order_id', '=', orderId)
-      .orderBy('remarks.id')
-      .execute()
-  ).map((r) => ({ ...r }));
-
 const webhook = (body: string, signature: string | null = stripe.sign(body)) =>
   t.app.inject({
     method: 'POST',
@@ -91,12 +77,6 @@ const webhook = (body: string, signature: string | null = stripe.sign(body)) =>
     payload: body,
     remoteAddress: '54.187.174.169',
   });
-
-const disputesOf = async (orderId: string): Promise<Dispute[]> => {
-  const res = await t.app.inject({ url: `/api/admin/disputes/${orderId}`, headers: as(admin.token) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: Dispute[] }>().data;
-};
 
 /** A completed order paid through Stripe (verified at intake), as the desk would have delivered it. */
 async function completedOrder() {
@@ -129,24 +109,24 @@ async function disputeOpened(orderId: string, intent: { id: string; chargeId?: s
 
 describe('a payment claimed at intake is checked with Stripe before the order is queued', () => {
   it('a succeeded PaymentIntent of the same amount and currency: Success, verified, its charge kept, queued in New', async () => {
-    const before = await counts();
+    const before = await desk.counts();
     const intent = paidIntent();
     const created = await orderPaidBy(intent.id);
     expect(created.payment).toMatchObject({ status: 'Success', verified: true });
     const asked = stripe.requests.find((r) => r.method === 'GET');
     expect(asked).toMatchObject({ path: `/v1/payment_intents/${intent.id}`, host: 'api' });
     expect(asked!.headers.authorization).toContain(stripe.secretKey);
-    const row = await orderRow(created.order_id);
+    const row = await desk.orderRow(created.order_id);
     expect(row).toMatchObject({ payment_status: 'Success', charge_id: intent.chargeId, transaction_id: intent.id });
     expect(row.payment_verified_at).toBeInstanceOf(Date);
-    expect((await counts()).newOrdersCount).toBe(before.newOrdersCount + 1);
-    expect(await remarksOf(created.order_id)).toEqual([
+    expect((await desk.counts()).newOrdersCount).toBe(before.newOrdersCount + 1);
+    expect(await desk.remarksOf(created.order_id)).toEqual([
       expect.objectContaining({ remark_name: 'Stripe', remark: expect.stringContaining('succeeded'), staff_id: null }),
     ]);
   });
 
   it('another amount, a failed payment or an unknown one keep the order out of the queues and say why', async () => {
-    const before = await counts();
+    const before = await desk.counts();
     const cheaper = await orderPaidBy(paidIntent({ amount: 100 }).id);
     expect(cheaper.payment).toMatchObject({ status: 'Pending', verified: false });
     expect(cheaper.payment.message).toMatch(/1\.00 USD, not 89\.00 USD/);
@@ -159,9 +139,9 @@ describe('a payment claimed at intake is checked with Stripe before the order is
       status: 'Failed',
       message: expect.stringMatching(/no payment pi_doesnotexist/),
     });
-    expect(await counts()).toEqual(before);
-    expect((await orderRow(cheaper.order_id)).payment_status).toBe('Pending');
-    expect((await remarksOf(cheaper.order_id))[0]!.remark).toMatch(/kept out of the queues/);
+    expect(await desk.counts()).toEqual(before);
+    expect((await desk.orderRow(cheaper.order_id)).payment_status).toBe('Pending');
+    expect((await desk.remarksOf(cheaper.order_id))[0]!.remark).toMatch(/kept out of the queues/);
   });
 
   it('Stripe unreachable: Pending now, settled by the background re-check once Stripe answers', async () => {
@@ -169,7 +149,7 @@ describe('a payment claimed at intake is checked with Stripe before the order is
     stripe.failNext(500, 500); // the SDK tries once more on a 500
     const created = await orderPaidBy(intent.id);
     expect(created.payment).toMatchObject({ status: 'Pending', verified: false });
-    const waiting = await orderRow(created.order_id);
+    const waiting = await desk.orderRow(created.order_id);
     expect(waiting.payment_check_due_at!.getTime()).toBeGreaterThan(Date.now());
     const health = (await t.app.inject({ url: '/api/admin/payment-gateways/health', headers: as(admin.token) })).json<{
       data: GatewayHealth[];
@@ -182,9 +162,9 @@ describe('a payment claimed at intake is checked with Stripe before the order is
       t.database.db,
     );
     expect(await t.app.services.payments.recheckDuePayments()).toBe(1);
-    const settled = await orderRow(created.order_id);
+    const settled = await desk.orderRow(created.order_id);
     expect(settled).toMatchObject({ payment_status: 'Success', payment_check_due_at: null, payment_check_attempts: 1 });
-    expect((await remarksOf(created.order_id)).map((r) => r.remark)).toEqual([
+    expect((await desk.remarksOf(created.order_id)).map((r) => r.remark)).toEqual([
       expect.stringMatching(/could not be asked.*checked again/),
       expect.stringMatching(/succeeded/),
     ]);
@@ -200,7 +180,7 @@ describe('a payment claimed at intake is checked with Stripe before the order is
     stripe.failNext(503, 503);
     const started = Date.now();
     await t.app.services.payments.recheckDuePayments();
-    const row = await orderRow(created.order_id);
+    const row = await desk.orderRow(created.order_id);
     expect(row).toMatchObject({ payment_status: 'Pending', payment_check_attempts: 1 });
     // The second check waits twice as long as the first (2 minutes).
     expect(row.payment_check_due_at!.getTime() - started).toBeGreaterThan(110_000);
@@ -213,15 +193,15 @@ describe('a payment claimed at intake is checked with Stripe before the order is
 describe('POST /api/webhooks/stripe', () => {
   it('a dispute opened: ChargeBack whatever the status, the dispute kept, a system remark, counts moved, audited', async () => {
     const { orderId, intent } = await completedOrder();
-    const before = await counts();
+    const before = await desk.counts();
     const { disputeId } = await disputeOpened(orderId, intent);
-    const row = await orderRow(orderId);
+    const row = await desk.orderRow(orderId);
     expect(row.process_status).toBe('ChargeBack');
     expect(row.dispute_due_at).toBeInstanceOf(Date);
-    const after = await counts();
+    const after = await desk.counts();
     expect(after.chargeBackCount).toBe(before.chargeBackCount + 1);
     expect(after.completedOrdersCount).toBe(before.completedOrdersCount - 1);
-    const [dispute] = await disputesOf(orderId);
+    const [dispute] = await desk.disputesOf(orderId);
     expect(dispute).toMatchObject({
       gateway_name: 'Stripe',
       dispute_id: disputeId,
@@ -237,7 +217,7 @@ describe('POST /api/webhooks/stripe', () => {
         }),
       ],
     });
-    expect((await remarksOf(orderId)).at(-1)).toMatchObject({ remark_name: 'Stripe', chargeback: true });
+    expect((await desk.remarksOf(orderId)).at(-1)).toMatchObject({ remark_name: 'Stripe', chargeback: true });
     const audit = await t.database.db
       .selectFrom('audit_log')
       .select(['action', 'actor_name', 'ip'])
@@ -263,9 +243,9 @@ describe('POST /api/webhooks/stripe', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     expect(answers.filter((a) => a.json().duplicate === false)).toHaveLength(1);
     for (const id of [orderId, second.orderId]) {
-      const [dispute] = await disputesOf(id);
+      const [dispute] = await desk.disputesOf(id);
       expect(dispute!.history).toHaveLength(1);
-      expect((await remarksOf(id)).filter((r) => r.chargeback)).toHaveLength(1);
+      expect((await desk.remarksOf(id)).filter((r) => r.chargeback)).toHaveLength(1);
     }
   });
 
@@ -286,8 +266,8 @@ describe('POST /api/webhooks/stripe', () => {
       expect(res.statusCode, String(signature)).toBe(400);
       expect(res.json().message).toMatch(/signature did not hold/);
     }
-    expect((await orderRow(orderId)).process_status).toBe('Completed');
-    expect(await disputesOf(orderId)).toEqual([]);
+    expect((await desk.orderRow(orderId)).process_status).toBe('Completed');
+    expect(await desk.disputesOf(orderId)).toEqual([]);
     const events = await t.database.db
       .selectFrom('gateway_events')
       .select('id')
@@ -329,10 +309,10 @@ describe('POST /api/webhooks/stripe', () => {
       webhook(stripeEvent(type, stripeDispute({ id: disputeId, charge: intent.chargeId!, amount: 8900, status })));
     expect((await update('charge.dispute.updated', 'under_review')).statusCode).toBe(200);
     expect((await update('charge.dispute.closed', 'won')).statusCode).toBe(200);
-    const [dispute] = await disputesOf(orderId);
+    const [dispute] = await desk.disputesOf(orderId);
     expect(dispute).toMatchObject({ status: 'won', outcome: 'won', outcome_at: expect.any(String) });
     expect(dispute!.history.map((h) => h.status)).toEqual(['needs_response', 'under_review', 'won']);
-    expect((await orderRow(orderId)).dispute_due_at).toBeNull();
+    expect((await desk.orderRow(orderId)).dispute_due_at).toBeNull();
   });
 
   it('a refund made in the dashboard moves the order to Refund Completed', async () => {
@@ -347,7 +327,10 @@ describe('POST /api/webhooks/stripe', () => {
       refunds: { object: 'list', data: [{ id: 're_dashboard1', object: 'refund' }] },
     });
     expect((await webhook(body)).statusCode).toBe(200);
-    expect(await orderRow(orderId)).toMatchObject({ process_status: 'Refund Completed', refund_id: 're_dashboard1' });
+    expect(await desk.orderRow(orderId)).toMatchObject({
+      process_status: 'Refund Completed',
+      refund_id: 're_dashboard1',
+    });
   });
 });
 
@@ -386,14 +369,6 @@ describe('the ChargeBack queue', () => {
 });
 
 describe('Refunded it, through Stripe', () => {
-  const refundIt = (orderIds: string[]) =>
-    t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/move-to-complete-refund',
-      headers: as(admin.token),
-      payload: { orderId: orderIds },
-    });
-
   async function inRefunds() {
     const { orderId, intent } = await completedOrder();
     await t.database.db
@@ -408,7 +383,7 @@ describe('Refunded it, through Stripe', () => {
     const good = await inRefunds();
     const refused = await inRefunds();
     stripe.refuseRefund(refused.intent.id, 'charge_already_refunded', 'Charge has already been refunded.');
-    const res = await refundIt([good.orderId, refused.orderId]);
+    const res = await desk.refundIt([good.orderId, refused.orderId]);
     expect(res.statusCode, res.body).toBe(200);
     const refunds = stripe.requests.filter((r) => r.path === '/v1/refunds');
     expect(refunds.map((r) => [r.form.payment_intent, r.headers['idempotency-key']])).toEqual([
@@ -419,11 +394,11 @@ describe('Refunded it, through Stripe', () => {
       updated: [good.orderId],
       skipped: [{ orderId: refused.orderId, code: 'REFUND_FAILED', reason: expect.stringMatching(/already refunded/) }],
     });
-    expect(await orderRow(good.orderId)).toMatchObject({
+    expect(await desk.orderRow(good.orderId)).toMatchObject({
       process_status: 'Refund Completed',
       refund_id: expect.stringMatching(/^re_/),
     });
-    expect((await orderRow(refused.orderId)).process_status).toBe('Refunds');
+    expect((await desk.orderRow(refused.orderId)).process_status).toBe('Refunds');
 
     // A retried click after a crash between Stripe and the desk: Stripe answers the first refund again.
     await t.database.db
@@ -431,9 +406,9 @@ describe('Refunded it, through Stripe', () => {
       .set({ process_status: 'Refunds' })
       .where('order_id', '=', good.orderId)
       .execute();
-    const first = (await orderRow(good.orderId)).refund_id;
-    expect((await refundIt([good.orderId])).statusCode).toBe(200);
-    expect((await orderRow(good.orderId)).refund_id).toBe(first);
+    const first = (await desk.orderRow(good.orderId)).refund_id;
+    expect((await desk.refundIt([good.orderId])).statusCode).toBe(200);
+    expect((await desk.orderRow(good.orderId)).refund_id).toBe(first);
   });
 
   it('an order whose payment no gateway confirmed moves as before, without calling Stripe', async () => {
@@ -443,9 +418,9 @@ describe('Refunded it, through Stripe', () => {
       .set({ process_status: 'Refunds', payment_status: 'Success' })
       .where('order_id', '=', created.order_id)
       .execute();
-    expect((await refundIt([created.order_id])).statusCode).toBe(200);
+    expect((await desk.refundIt([created.order_id])).statusCode).toBe(200);
     expect(stripe.requests.filter((r) => r.path === '/v1/refunds')).toEqual([]);
-    expect((await orderRow(created.order_id)).process_status).toBe('Refund Completed');
+    expect((await desk.orderRow(created.order_id)).process_status).toBe('Refund Completed');
   });
 });
 
@@ -523,7 +498,7 @@ describe('Submit evidence', () => {
     } finally {
       stripe.refuseDisputeUpdate(null);
     }
-    const [dispute] = await disputesOf(orderId);
+    const [dispute] = await desk.disputesOf(orderId);
     expect(dispute).toMatchObject({ evidence_state: null, evidence_at: null });
     const draft = await submit(orderId, { defencePackType: 2, submit: false });
     expect(draft.statusCode).toBe(200);

@@ -7,6 +7,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseMultipart, readBody, type MultipartPart } from './stand-in-requests.js';
 import { crc32 } from 'node:zlib';
 
 export interface PayPalCapture {
@@ -25,7 +26,7 @@ export interface PayPalRequest {
   body: unknown;
   raw: Buffer;
   /** The parts of a multipart body: name, filename, type, bytes. */
-  parts?: { name: string; filename?: string; type?: string; bytes: Buffer }[];
+  parts?: MultipartPart[];
 }
 
 export interface PayPalStandIn {
@@ -51,40 +52,6 @@ export interface PayPalStandIn {
 }
 
 type Json = Record<string, unknown>;
-
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-function parseMultipart(body: Buffer, contentType: string) {
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType);
-  if (!boundary) throw new Error('multipart without a boundary');
-  const marker = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
-  const parts: NonNullable<PayPalRequest['parts']> = [];
-  let start = body.indexOf(marker);
-  while (start !== -1) {
-    const next = body.indexOf(marker, start + marker.length);
-    if (next === -1) break;
-    const part = body.subarray(start + marker.length + 2, next - 2);
-    const split = part.indexOf('\r\n\r\n');
-    const head = part.subarray(0, split).toString('utf8');
-    const filename = /filename="([^"]*)"/.exec(head)?.[1];
-    const type = /content-type:\s*([^\r\n]+)/i.exec(head)?.[1];
-    parts.push({
-      name: /name="([^"]*)"/.exec(head)?.[1] ?? '',
-      ...(filename !== undefined ? { filename } : {}),
-      ...(type ? { type } : {}),
-      bytes: part.subarray(split + 4),
-    });
-    start = next;
-  }
-  return parts;
-}
 
 const error = (status: number, name: string, message: string, issue?: string, description?: string) => ({
   status,

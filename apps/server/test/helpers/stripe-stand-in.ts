@@ -6,6 +6,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseMultipart, readBody } from './stand-in-requests.js';
 
 export interface StripePayment {
   /** pi_... (a PaymentIntent) or ch_... (a charge). */
@@ -48,42 +49,6 @@ export interface StripeStandIn {
 }
 
 type Json = Record<string, unknown>;
-
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-/** multipart/form-data, as the SDK writes it: each part's name, filename, type and bytes. */
-function parseMultipart(body: Buffer, contentType: string) {
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType);
-  if (!boundary) throw new Error('multipart without a boundary');
-  const marker = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
-  const parts: { name: string; filename?: string; type?: string; bytes: Buffer }[] = [];
-  let start = body.indexOf(marker);
-  while (start !== -1) {
-    const next = body.indexOf(marker, start + marker.length);
-    if (next === -1) break;
-    const part = body.subarray(start + marker.length + 2, next - 2);
-    const split = part.indexOf('\r\n\r\n');
-    const head = part.subarray(0, split).toString('utf8');
-    const name = /name="([^"]*)"/.exec(head)?.[1] ?? '';
-    const filename = /filename="([^"]*)"/.exec(head)?.[1];
-    const type = /content-type:\s*([^\r\n]+)/i.exec(head)?.[1];
-    parts.push({
-      name,
-      ...(filename !== undefined ? { filename } : {}),
-      ...(type ? { type } : {}),
-      bytes: part.subarray(split + 4),
-    });
-    start = next;
-  }
-  return parts;
-}
 
 const stripeError = (status: number, type: string, message: string, code?: string) => ({
   status,

@@ -6,9 +6,6 @@ import type { DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export const selectOrderKey = (db: Db, orderId: string) =>
-  db.selectFrom('orders').select('id').where('order_id', '=', orderId).executeTakeFirst();
-
 /** An order's disputes, newest first, with who sent their evidence. */
 export const selectDisputes = (db: Db, orderKey: number) =>
   db

@@ -19,6 +19,7 @@ import { isoTime } from '../../lib/time.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import type { DefencePackService } from '../defence-pack/defence-pack.service.js';
 import { normalizeOrderId } from '../orders/orders.repository.js';
+import { findOrderKey } from '../order-detail/order-detail.repository.js';
 import type { PaymentGateways } from './gateways.js';
 import { GatewayError, type DisputeEvidence } from './payment-gateway.js';
 import { insertDisputeHistory, selectGatewayRows, selectUnmatchedEvents } from './payments.repository.js';
@@ -29,7 +30,6 @@ import {
   selectDisputes,
   selectDisputesReport,
   selectNewestDispute,
-  selectOrderKey,
 } from './disputes.repository.js';
 
 const iso = (d: Date | null) => (d ? isoTime(d) : null);
@@ -95,7 +95,7 @@ export class DisputesService {
   /** An order's disputes, newest first, each with its history (oldest first). */
   async forOrder(rawOrderId: string): Promise<Dispute[]> {
     const orderId = normalizeOrderId(rawOrderId);
-    const order = await selectOrderKey(this.db, orderId);
+    const order = await findOrderKey(this.db, orderId);
     if (!order) throw new AppError('ORDER_NOT_FOUND', `Order ${orderId} was not found.`);
     const rows = await selectDisputes(this.db, order.id);
     const history = await selectDisputeHistory(

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { IntakePaymentCheck, IntakePayment } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
+import { moneyText } from '../../lib/pdf/format.js';
 import { writeAudit } from '../audit/audit.repository.js';
 import type { PaymentGateways } from './gateways.js';
 import type { PaymentCheck, PaymentGateway, RefundResult } from './payment-gateway.js';
@@ -38,7 +39,8 @@ const RECHECK_BATCH = 50;
 
 export const recheckDelayMs = (attempt: number) => Math.min(RECHECK_MAX_MS, RECHECK_BASE_MS * 2 ** (attempt - 1));
 
-const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+/** Amounts as the gateways' answers and the orders say them, the currency in capitals either way. */
+const money = (cents: number, currency: string) => moneyText(cents, currency.toUpperCase());
 
 /** What a gateway's answer makes of a claimed payment. */
 function judge(

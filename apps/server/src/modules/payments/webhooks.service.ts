@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { moneyText } from '../../lib/pdf/format.js';
 import { auditRow, type Actor } from '../audit/audit.repository.js';
 import type { PaymentGateways } from './gateways.js';
 import { GatewayError, WebhookSignatureError, type GatewayEvent, type WebhookRequest } from './payment-gateway.js';
@@ -31,7 +32,6 @@ type Settled = { outcome: WebhookOutcome['outcome']; orderId: number | null; not
 /** This event was stored before: what its transaction did is undone. */
 class Replayed extends Error {}
 
-const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : 'not given');
 
 /** The gateway page's "last webhook" line is written at most this often per gateway and kind from a process. */
@@ -180,7 +180,7 @@ export class WebhooksService {
     const decided = facts.outcome !== null;
     const note =
       effect.stage === 'created' || dispute.created
-        ? `Chargeback opened at ${actor.name}: ${facts.reason}, ${money(facts.amountCents, facts.currency)}, evidence due ${day(facts.evidenceDueBy)} (dispute ${facts.disputeId}).`
+        ? `Chargeback opened at ${actor.name}: ${facts.reason}, ${moneyText(facts.amountCents, facts.currency)}, evidence due ${day(facts.evidenceDueBy)} (dispute ${facts.disputeId}).`
         : decided
           ? `Chargeback ${facts.disputeId} closed at ${actor.name}: ${facts.outcome === 'won' ? 'won' : 'lost'} (${facts.status}).`
           : `Chargeback ${facts.disputeId} is now ${facts.status} at ${actor.name}.`;

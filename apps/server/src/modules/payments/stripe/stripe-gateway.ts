@@ -4,6 +4,7 @@
 // Webhooks are verified by the SDK on the raw body with a 5-minute tolerance.
 import Stripe from 'stripe';
 import type { PaymentsConfig } from '../../../lib/config.js';
+import { moneyText } from '../../../lib/pdf/format.js';
 import {
   GatewayError,
   WebhookSignatureError,
@@ -235,7 +236,7 @@ function readEvent(event: Stripe.Event): GatewayEvent {
     const charge = event.data.object as Stripe.Charge;
     const refundId = idOf(charge.refunds?.data?.[0] ?? null);
     const ids = [idOf(charge.payment_intent), charge.id].filter((x): x is string => Boolean(x));
-    const note = `Stripe: charge ${charge.id} refunded (${(charge.amount_refunded / 100).toFixed(2)} ${charge.currency.toUpperCase()}).`;
+    const note = `Stripe: charge ${charge.id} refunded (${moneyText(charge.amount_refunded, charge.currency.toUpperCase())}).`;
     return {
       id: event.id,
       type: event.type,

@@ -1,5 +1,6 @@
 // The order's timeline from the audit trail (issue 7 "Activity"): who did what, from which status to which,
 // and when (UTC, DD/MM/YYYY HH:mm:ss), oldest first.
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ActivityEntry } from '@eta/contracts';
@@ -11,15 +12,25 @@ function change(entry: ActivityEntry): string {
   return '';
 }
 
-export function ActivityTimeline({ activity }: { activity: readonly ActivityEntry[] }) {
-  if (activity.length === 0)
-    return <Typography color="text.secondary">Nothing has been done on this order yet.</Typography>;
+/** A list of timed lines, oldest first: the time (UTC) beside what happened; on a phone, the time above it. */
+export function TimedList<T extends { at: string }>({
+  label,
+  items,
+  empty,
+  render,
+}: {
+  label: string;
+  items: readonly T[];
+  empty: string;
+  render: (item: T) => ReactNode;
+}) {
+  if (items.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
   return (
-    <Box component="ol" aria-label="Activity, oldest first" sx={{ m: 0, pl: 0, listStyle: 'none' }}>
-      {activity.map((entry, index) => (
+    <Box component="ol" aria-label={label} sx={{ m: 0, pl: 0, listStyle: 'none' }}>
+      {items.map((item, index) => (
         <Box
           component="li"
-          key={`${entry.at}-${index}`}
+          key={`${item.at}-${index}`}
           sx={{
             display: 'grid',
             gridTemplateColumns: { xs: '1fr', sm: '170px minmax(0, 1fr)' },
@@ -30,15 +41,30 @@ export function ActivityTimeline({ activity }: { activity: readonly ActivityEntr
           }}
         >
           <Typography variant="body2" color="text.secondary" component="span" sx={{ whiteSpace: 'nowrap' }}>
-            {formatUtcDateTime(entry.at)}
+            {formatUtcDateTime(item.at)}
           </Typography>
-          <Typography variant="body2" component="span">
-            <strong>{entry.actor}</strong> {entry.action}
-            {change(entry) ? ` (${change(entry)})` : ''}
-            {entry.detail ? ` — ${entry.detail}` : ''}
+          <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>
+            {render(item)}
           </Typography>
         </Box>
       ))}
     </Box>
+  );
+}
+
+export function ActivityTimeline({ activity }: { activity: readonly ActivityEntry[] }) {
+  return (
+    <TimedList
+      label="Activity, oldest first"
+      items={activity}
+      empty="Nothing has been done on this order yet."
+      render={(entry) => (
+        <>
+          <strong>{entry.actor}</strong> {entry.action}
+          {change(entry) ? ` (${change(entry)})` : ''}
+          {entry.detail ? ` — ${entry.detail}` : ''}
+        </>
+      )}
+    />
   );
 }

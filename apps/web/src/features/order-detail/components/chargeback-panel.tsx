@@ -17,6 +17,7 @@ import type { ApiError } from '../../../lib/api';
 import { formatAmount, formatGatewayCode, formatUtcDate, formatUtcDateTime } from '../../../lib/format';
 import { useGetDisputesQuery } from '../api/disputes-api';
 import type { DetailRow } from '../order-detail-fields';
+import { TimedList } from './activity-timeline';
 import { DetailRows, DetailSection } from './detail-section';
 import { SubmitEvidenceDialog } from './submit-evidence-dialog';
 
@@ -57,35 +58,21 @@ function disputeRows(dispute: Dispute): DetailRow[] {
 }
 
 function DisputeHistory({ history }: { history: readonly DisputeHistoryEntry[] }) {
-  if (history.length === 0) return <Typography color="text.secondary">No history yet.</Typography>;
   return (
-    <Box component="ol" aria-label="Dispute history, oldest first" sx={{ m: 0, pl: 0, listStyle: 'none' }}>
-      {history.map((entry, index) => (
-        <Box
-          component="li"
-          key={`${entry.at}-${index}`}
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: '170px minmax(0, 1fr)' },
-            columnGap: 2,
-            py: 0.75,
-            borderTop: index === 0 ? 0 : 1,
-            borderColor: 'divider',
-          }}
-        >
-          <Typography variant="body2" color="text.secondary" component="span" sx={{ whiteSpace: 'nowrap' }}>
-            {formatUtcDateTime(entry.at)}
-          </Typography>
-          <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>
-            <strong>{entry.by}</strong> {entry.note}{' '}
-            <Box component="span" sx={{ color: 'text.secondary' }}>
-              ({formatGatewayCode(entry.status)}
-              {entry.outcome ? `, ${entry.outcome}` : ''})
-            </Box>
-          </Typography>
-        </Box>
-      ))}
-    </Box>
+    <TimedList
+      label="Dispute history, oldest first"
+      items={history}
+      empty="No history yet."
+      render={(entry) => (
+        <>
+          <strong>{entry.by}</strong> {entry.note}{' '}
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            ({formatGatewayCode(entry.status)}
+            {entry.outcome ? `, ${entry.outcome}` : ''})
+          </Box>
+        </>
+      )}
+    />
   );
 }
 
