@@ -146,3 +146,27 @@ describe('legal texts with versions', () => {
     expect(JSON.stringify(keys)).not.toContain(key.split('_')[2]);
   });
 });
+
+describe('intake keys', () => {
+  it('a new key is audited by its public id with the keys it retires, never by its secret', async () => {
+    const first = await createIntakeKey(t, 'eta-express');
+    const second = await createIntakeKey(t, 'eta-express', 30);
+    const secretOf = (k: string) => /^etak_[0-9a-f]{16}_(.+)$/.exec(k)![1]!;
+    const rows = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'target', 'after'])
+      .where('action', '=', 'landing-site.intake-key')
+      .where('target', '=', 'eta-express')
+      .orderBy('id')
+      .execute();
+    expect(rows).toHaveLength(2);
+    const firstId = first.slice(5, 21);
+    expect(rows[1]!.after).toMatchObject({
+      key: second.slice(5, 21),
+      retiring: [{ id: firstId, retires_at: expect.any(String) }],
+    });
+    const trail = JSON.stringify(rows);
+    expect(trail).not.toContain(secretOf(first));
+    expect(trail).not.toContain(secretOf(second));
+  });
+});
