@@ -138,66 +138,121 @@ export interface DisputeRow {
   evidence_state: 'draft' | 'submitted' | null;
 }
 
-/**
- * Creates the dispute or brings it up to date, in one statement (two events about one dispute may come in any
- * order); `created` says whether this made it.
- */
-export async function upsertDispute(
-  trx: Transaction<DB>,
-  d: { orderId: number; gatewayId: number; facts: DisputeFacts },
-): Promise<{ id: number; created: boolean }> {
-  const facts = {
-    reason: d.facts.reason,
-    amount_cents: d.facts.amountCents,
-    currency: d.facts.currency,
-    status: d.facts.status,
-    evidence_due_by: d.facts.evidenceDueBy,
-    ...(d.facts.outcome ? { outcome: d.facts.outcome, outcome_at: sql<Date>`now()` } : {}),
-  };
-  const row = await trx
-    .insertInto('disputes')
-    .values({ order_id: d.orderId, gateway_id: d.gatewayId, dispute_id: d.facts.disputeId, ...facts })
-    .onConflict((oc) =>
-      oc.columns(['gateway_id', 'dispute_id']).doUpdateSet({
-        ...facts,
-        // A decided outcome keeps the time it was first known.
-        ...(d.facts.outcome ? { outcome_at: sql<Date>`coalesce(disputes.outcome_at, now())` } : {}),
-        updated_at: sql<Date>`now()`,
-      }),
-    )
-    .returning(['id', sql<boolean>`xmax = 0`.as('created')])
-    .executeTakeFirstOrThrow();
-  return { id: Number(row.id), created: row.created };
+/** A dispute event as the webhook service decided it; what depends on the rows is decided by the statement. */
+export interface DisputeEvent {
+  gatewayId: number;
+  eventId: string;
+  type: string;
+  payload: unknown;
+  paymentIds: string[];
+  facts: DisputeFacts;
+  stage: 'created' | 'updated' | 'closed';
+  /** The remark when this event made the dispute (a "created", or an update that came first). */
+  openedNote: string;
+  /** The remark when the dispute was known already. */
+  changedNote: string;
+  unmatchedNote: string;
+  /** The order goes to ChargeBack even when the dispute was known (the event says it was opened). */
+  toChargeBack: boolean;
+  dueAt: Date | null;
+  actor: { id: number | null; name: string; ip: string | null };
+}
+
+export interface AppliedEvent {
+  outcome: 'applied' | 'unmatched';
+  orderId: number | null;
+  note: string;
 }
 
 /**
- * What an event leaves behind besides the order's own change, in one statement: the system remark in the order's
- * timeline, the audit row and, for a dispute, its history entry.
+ * A dispute event with all its effects in ONE statement (the webhook hot path, issue 21's 20 ms target): the order
+ * named by a payment id is locked (orders_transaction_idx / orders_charge_idx), the dispute created or brought up
+ * to date (`xmax = 0`: this statement made it), the order moved to ChargeBack with its due date (the folder
+ * counters move by trigger), the system remark, the audit row and the dispute's history written, and the event
+ * stored by its id last. A replay, or a copy that raced this one and committed first, fails the event's unique
+ * key and so undoes the whole statement (isStoredEvent). No order: only the event is kept, as 'unmatched'.
  */
+export async function applyDisputeEvent(db: Db, e: DisputeEvent): Promise<AppliedEvent> {
+  const f = e.facts;
+  const outcome = f.outcome ? sql`${f.outcome}, now()` : sql`NULL, NULL`;
+  const { rows } = await sql<AppliedEvent>`
+    WITH o AS (
+      SELECT id, order_id, process_status, version, dispute_due_at FROM orders
+      WHERE gateway_id = ${e.gatewayId}
+        AND (transaction_id = ANY(${e.paymentIds}::text[]) OR charge_id = ANY(${e.paymentIds}::text[]))
+      ORDER BY id LIMIT 1 FOR UPDATE),
+    d AS (
+      INSERT INTO disputes AS x (order_id, gateway_id, dispute_id, reason, amount_cents, currency, status,
+                                 evidence_due_by, outcome, outcome_at)
+      SELECT o.id, ${e.gatewayId}, ${f.disputeId}, ${f.reason}, ${f.amountCents}, ${f.currency}, ${f.status},
+             ${f.evidenceDueBy}::timestamptz, ${outcome}
+      FROM o
+      ON CONFLICT (gateway_id, dispute_id) DO UPDATE SET
+        reason = EXCLUDED.reason, amount_cents = EXCLUDED.amount_cents, currency = EXCLUDED.currency,
+        status = EXCLUDED.status, evidence_due_by = EXCLUDED.evidence_due_by,
+        -- A decided outcome keeps the time it was first known.
+        outcome = coalesce(EXCLUDED.outcome, x.outcome), outcome_at = coalesce(x.outcome_at, EXCLUDED.outcome_at),
+        updated_at = now()
+      RETURNING id, xmax = 0 AS created),
+    s AS (
+      SELECT o.*, d.id AS dispute_key, d.created,
+             CASE WHEN d.created THEN ${e.openedNote} ELSE ${e.changedNote} END AS note,
+             CASE WHEN (d.created OR ${e.toChargeBack}) AND o.process_status <> 'ChargeBack'
+                  THEN 'ChargeBack' END AS moved_to
+      FROM o, d),
+    u AS (
+      UPDATE orders SET process_status = coalesce(s.moved_to, orders.process_status),
+                        dispute_due_at = ${e.dueAt}::timestamptz, updated_at = now(), version = orders.version + 1
+      FROM s WHERE orders.id = s.id),
+    r AS (
+      INSERT INTO remarks (order_id, staff_id, remark_name, remark, chargeback, status_refund)
+      SELECT s.id, NULL, ${e.actor.name}, s.note, true, false FROM s),
+    a AS (
+      INSERT INTO audit_log (actor_id, actor_name, ip, action, order_id, target, before, after)
+      SELECT ${e.actor.id}, ${e.actor.name}, ${e.actor.ip}, ${`order.dispute-${e.stage}`}, s.id, s.order_id,
+             jsonb_build_object('process_status', s.process_status, 'dispute_due_at', s.dispute_due_at,
+                                'version', s.version),
+             jsonb_strip_nulls(jsonb_build_object('process_status', s.moved_to)) || jsonb_build_object(
+               'dispute_due_at', ${e.dueAt}::timestamptz,
+               'dispute', jsonb_build_object('id', ${f.disputeId}::text, 'status', ${f.status}::text,
+                                             'outcome', ${f.outcome}::text, 'new', s.created),
+               'event', ${e.eventId}::text, 'version', s.version + 1)
+      FROM s),
+    h AS (
+      INSERT INTO dispute_history (dispute_id, status, outcome, by_name, note)
+      SELECT s.dispute_key, ${f.status}, ${f.outcome}, ${e.actor.name}, s.note FROM s)
+    INSERT INTO gateway_events (gateway_id, event_id, type, payload, outcome, order_id, note)
+    SELECT ${e.gatewayId}, ${e.eventId}, ${e.type}, ${JSON.stringify(e.payload)}::jsonb,
+           CASE WHEN s.id IS NULL THEN 'unmatched' ELSE 'applied' END, s.id,
+           left(coalesce(s.note, ${e.unmatchedNote}), 1000)
+    FROM (SELECT 1) AS one LEFT JOIN s ON true
+    RETURNING outcome, order_id AS "orderId", note`.execute(db);
+  const row = rows[0]!;
+  return { ...row, orderId: row.orderId === null ? null : Number(row.orderId) };
+}
+
+/** Whether an error is an event stored before (unique violation on gateway_events' id per gateway). */
+export const isStoredEvent = (err: unknown): boolean =>
+  (err as { code?: string }).code === '23505' &&
+  (err as { constraint?: string }).constraint === 'gateway_events_gateway_id_event_id_key';
+
+/** What a refund event leaves behind besides the order's own change, in one statement: the remark and the audit row. */
 export async function insertEventTrail(
   trx: Transaction<DB>,
   t: {
-    remark: { orderId: number; by: string; remark: string; chargeback?: boolean; refund?: boolean };
+    remark: { orderId: number; by: string; remark: string; refund?: boolean };
     audit: ReturnType<typeof auditRow>;
-    history?: { disputeId: number; status: string; outcome: string | null; by: string; note: string };
   },
 ): Promise<void> {
-  const { remark: r, audit: a, history: h } = t;
+  const { remark: r, audit: a } = t;
   const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
   await sql`
     WITH remark AS (
       INSERT INTO remarks (order_id, staff_id, remark_name, remark, chargeback, status_refund)
-      VALUES (${r.orderId}, NULL, ${r.by}, ${r.remark}, ${r.chargeback ?? false}, ${r.refund ?? false})),
-    audit AS (
-      INSERT INTO audit_log (actor_id, actor_name, ip, action, order_id, target, before, after)
-      VALUES (${a.actor_id}, ${a.actor_name}, ${a.ip}, ${a.action}, ${a.order_id}, ${a.target},
-              ${json(a.before)}::jsonb, ${json(a.after)}::jsonb))
-    ${
-      h
-        ? sql`INSERT INTO dispute_history (dispute_id, status, outcome, by_name, note)
-              VALUES (${h.disputeId}, ${h.status}, ${h.outcome}, ${h.by}, ${h.note})`
-        : sql`SELECT 1`
-    }`.execute(trx);
+      VALUES (${r.orderId}, NULL, ${r.by}, ${r.remark}, false, ${r.refund ?? false}))
+    INSERT INTO audit_log (actor_id, actor_name, ip, action, order_id, target, before, after)
+    VALUES (${a.actor_id}, ${a.actor_name}, ${a.ip}, ${a.action}, ${a.order_id}, ${a.target},
+            ${json(a.before)}::jsonb, ${json(a.after)}::jsonb)`.execute(trx);
 }
 
 export async function insertDisputeHistory(

@@ -1,6 +1,6 @@
 // Webhooks from the gateways (issue 21). The signature is checked on the raw body by the gateway's adapter before
 // anything is read; a bad one changes nothing but the gateway page's "last webhook" line. A verified event is
-// stored once by its id and handled in the same transaction with all its effects (order status, dispute and its
+// stored once by its id and handled in one transaction (for a dispute: one statement) with all its effects (order status, dispute and its
 // history, a system remark, the audit row; the folder counters move by trigger), so a replay or two copies racing
 // do it once. Events for payments the desk does not know are kept as 'unmatched' and shown to Admins.
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,13 +12,14 @@ import { auditRow, type Actor } from '../audit/audit.repository.js';
 import type { PaymentGateways } from './gateways.js';
 import { GatewayError, WebhookSignatureError, type GatewayEvent, type WebhookRequest } from './payment-gateway.js';
 import {
+  applyDisputeEvent,
   insertEvent,
   insertEventTrail,
+  isStoredEvent,
   lockOrderByPayment,
   recordGatewayStatus,
   selectGatewayId,
   updatePaymentOrder,
-  upsertDispute,
   type PaymentOrder,
 } from './payments.repository.js';
 
@@ -79,26 +80,9 @@ export class WebhooksService {
       throw new AppError('VALIDATION_FAILED', `The webhook's signature did not hold: ${err.message}`);
     }
     const actor: Actor = { id: null, name: gateway.name, ip };
-    // The effects first, the event's row last: a replay's insert finds the row and the whole transaction is rolled
-    // back; a copy racing this one waits on the order's lock, then on the event's unique key, and is rolled back.
-    const result = await this.db
-      .transaction()
-      .execute(async (trx) => {
-        const settled = await this.apply(trx, gatewayId, event, actor);
-        const stored = await insertEvent(trx, {
-          gatewayId,
-          eventId: event.id,
-          type: event.type,
-          payload: event.payload,
-          ...settled,
-        });
-        if (stored === undefined) throw new Replayed();
-        return { duplicate: false, outcome: settled.outcome };
-      })
-      .catch((err: unknown) => {
-        if (err instanceof Replayed) return { duplicate: true, outcome: 'ignored' as const };
-        throw err;
-      });
+    const result = await (event.effect.kind === 'dispute'
+      ? this.disputed(gatewayId, event, event.effect, actor)
+      : this.inTransaction(gatewayId, event, actor));
     await this.noteStatus(gatewayId, true);
     if (result.outcome === 'unmatched') {
       this.log.warn({ gateway: gateway.name, event: event.id, type: event.type }, 'webhook for an unknown payment');
@@ -120,20 +104,39 @@ export class WebhooksService {
     );
   }
 
+  /**
+   * Refunds and events the desk does not use, in a transaction: the effects first, the event's row last, so a
+   * replay's insert finds the row and the whole transaction is rolled back; a copy racing this one waits on the
+   * order's lock, then on the event's unique key, and is rolled back.
+   */
+  private async inTransaction(gatewayId: number, event: GatewayEvent, actor: Actor): Promise<WebhookOutcome> {
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        const settled = await this.apply(trx, gatewayId, event, actor);
+        const stored = await insertEvent(trx, {
+          gatewayId,
+          eventId: event.id,
+          type: event.type,
+          payload: event.payload,
+          ...settled,
+        });
+        if (stored === undefined) throw new Replayed();
+        return { duplicate: false, outcome: settled.outcome };
+      })
+      .catch((err: unknown) => {
+        if (err instanceof Replayed) return { duplicate: true, outcome: 'ignored' as const };
+        throw err;
+      });
+  }
+
   private async apply(trx: Transaction<DB>, gatewayId: number, event: GatewayEvent, actor: Actor): Promise<Settled> {
     const { effect } = event;
-    if (effect.kind === 'other')
+    if (effect.kind !== 'refund')
       return { outcome: 'ignored', orderId: null, note: `${event.type} is not used by the desk.` };
     const order = await lockOrderByPayment(trx, gatewayId, event.paymentIds);
-    if (!order) {
-      return {
-        outcome: 'unmatched',
-        orderId: null,
-        note: `No order has payment ${event.paymentIds.join(' or ') || '(none named)'}.`,
-      };
-    }
-    if (effect.kind === 'refund') return this.refunded(trx, order, effect, actor);
-    return this.disputed(trx, gatewayId, order, effect, actor, event);
+    if (!order) return { outcome: 'unmatched', orderId: null, note: unmatchedNote(event) };
+    return this.refunded(trx, order, effect, actor);
   }
 
   /** A refund made in the gateway's dashboard: the order is Refund Completed (once). */
@@ -166,47 +169,47 @@ export class WebhooksService {
     return { outcome: 'applied', orderId: order.id, note: `${order.order_id} moved to Refund Completed.` };
   }
 
-  /** A dispute opened, changed or decided: the order goes to ChargeBack with its due date; the history grows. */
+  /**
+   * A dispute opened, changed or decided: the order goes to ChargeBack with its due date; the history grows. The
+   * hot path (a dispute wave): one statement with all its effects (applyDisputeEvent); a replay undoes it.
+   */
   private async disputed(
-    trx: Transaction<DB>,
     gatewayId: number,
-    order: PaymentOrder,
+    event: GatewayEvent,
     effect: Extract<GatewayEvent['effect'], { kind: 'dispute' }>,
     actor: Actor,
-    event: GatewayEvent,
-  ): Promise<Settled> {
+  ): Promise<WebhookOutcome> {
     const facts = effect.dispute;
-    const dispute = await upsertDispute(trx, { orderId: order.id, gatewayId, facts });
     const decided = facts.outcome !== null;
-    const note =
-      effect.stage === 'created' || dispute.created
-        ? `Chargeback opened at ${actor.name}: ${facts.reason}, ${moneyText(facts.amountCents, facts.currency)}, evidence due ${day(facts.evidenceDueBy)} (dispute ${facts.disputeId}).`
-        : decided
-          ? `Chargeback ${facts.disputeId} closed at ${actor.name}: ${facts.outcome === 'won' ? 'won' : 'lost'} (${facts.status}).`
-          : `Chargeback ${facts.disputeId} is now ${facts.status} at ${actor.name}.`;
-    const dueAt = decided || effect.stage === 'closed' ? null : facts.evidenceDueBy;
-    const toChargeBack = dispute.created || effect.stage === 'created';
-    const change = {
-      ...(toChargeBack && order.process_status !== 'ChargeBack' ? { process_status: 'ChargeBack' as const } : {}),
-      dispute_due_at: dueAt,
-    };
-    await updatePaymentOrder(trx, order.id, change);
-    await insertEventTrail(trx, {
-      remark: { orderId: order.id, by: actor.name!, remark: note, chargeback: true },
-      audit: auditRow(actor, {
-        action: `order.dispute-${effect.stage}`,
-        orderId: order.id,
-        target: order.order_id,
-        before: { process_status: order.process_status, dispute_due_at: order.dispute_due_at, version: order.version },
-        after: {
-          ...change,
-          dispute: { id: facts.disputeId, status: facts.status, outcome: facts.outcome, new: dispute.created },
-          event: event.id,
-          version: order.version + 1,
-        },
-      }),
-      history: { disputeId: dispute.id, status: facts.status, outcome: facts.outcome, by: actor.name!, note },
-    });
-    return { outcome: 'applied', orderId: order.id, note };
+    const opened = `Chargeback opened at ${actor.name}: ${facts.reason}, ${moneyText(facts.amountCents, facts.currency)}, evidence due ${day(facts.evidenceDueBy)} (dispute ${facts.disputeId}).`;
+    try {
+      const applied = await applyDisputeEvent(this.db, {
+        gatewayId,
+        eventId: event.id,
+        type: event.type,
+        payload: event.payload,
+        paymentIds: event.paymentIds,
+        facts,
+        stage: effect.stage,
+        openedNote: opened,
+        changedNote:
+          effect.stage === 'created'
+            ? opened
+            : decided
+              ? `Chargeback ${facts.disputeId} closed at ${actor.name}: ${facts.outcome === 'won' ? 'won' : 'lost'} (${facts.status}).`
+              : `Chargeback ${facts.disputeId} is now ${facts.status} at ${actor.name}.`,
+        unmatchedNote: unmatchedNote(event),
+        toChargeBack: effect.stage === 'created',
+        dueAt: decided || effect.stage === 'closed' ? null : facts.evidenceDueBy,
+        actor: { id: actor.id, name: actor.name!, ip: actor.ip },
+      });
+      return { duplicate: false, outcome: applied.outcome };
+    } catch (err) {
+      if (isStoredEvent(err)) return { duplicate: true, outcome: 'ignored' };
+      throw err;
+    }
   }
 }
+
+const unmatchedNote = (event: GatewayEvent) =>
+  `No order has payment ${event.paymentIds.join(' or ') || '(none named)'}.`;
