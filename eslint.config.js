@@ -47,14 +47,22 @@ export default tseslint.config(
     },
   },
   {
-    // The demo-data generator (2,600 lines with its catalogue) is loaded with a dynamic import() only when
-    // demo data is asked for, never by a static import on the production start path.
+    // The demo-data generator (src/demo/, 2,600 lines with its catalogue) is not part of the product: only the
+    // seeding CLI (cli/) imports it, and a start with DEMO_DATA on loads it with a dynamic import(). Nothing else
+    // (modules/, routes/, plugins/, lib/, db/, app.ts, server.ts) may import demo/ statically.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/modules/seed/**', 'apps/server/src/cli/**', '**/*.test.ts'],
+    ignores: ['apps/server/src/demo/**', 'apps/server/src/cli/**', '**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/modules/seed/*'], message: 'Load demo data with a dynamic import().' }] },
+        {
+          patterns: [
+            {
+              group: ['**/demo/*'],
+              message: 'demo/ is not part of the product: load it with a dynamic import() when DEMO_DATA asks for it.',
+            },
+          ],
+        },
       ],
     },
   },

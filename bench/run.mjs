@@ -433,7 +433,7 @@ function signaturePng(width = 600, height = 200) {
 /** A complete valid application with a real signature image, as a landing site sends it. */
 async function intakeBody() {
   const { intakeExample } = await import(path.join(root, 'packages/contracts/dist/index.js'));
-  const { demoSignaturePng } = await import(path.join(root, 'apps/server/dist/modules/seed/demo-files.js'));
+  const { demoSignaturePng } = await import(path.join(root, 'apps/server/dist/demo/demo-files.js'));
   return {
     ...intakeExample(new Date().toISOString().slice(0, 10)),
     email: 'bench.intake@example.com',

@@ -32,7 +32,7 @@ if (admin?.generatedPassword) {
 }
 if (config.demoData) {
   // Loaded only when asked for: the generator and its catalogue are not part of a production start.
-  const { seedDemoDataIfEmpty } = await import('./modules/seed/demo-data.js');
+  const { seedDemoDataIfEmpty } = await import('./demo/demo-data.js');
   const seeded = await seedDemoDataIfEmpty(database.db, {
     orders: config.demoOrders,
     store: openDocumentStore(config),

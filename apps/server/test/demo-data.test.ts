@@ -9,7 +9,7 @@ import { PROCESS_STATUSES, PROCESSING_TYPES, STAFF_TYPES } from '@eta/contracts'
 import type { DatabaseHandle } from '../src/db/database.js';
 import type { DB } from '../src/db/schema.js';
 import { verifyPassword } from '../src/modules/auth/passwords.js';
-import { DEMO_STAFF, seedDemoData, seedDemoDataIfEmpty, type SeedResult } from '../src/modules/seed/demo-data.js';
+import { DEMO_STAFF, seedDemoData, seedDemoDataIfEmpty, type SeedResult } from '../src/demo/demo-data.js';
 import { LocalDocumentStore } from '../src/lib/storage/local-document-store.js';
 import { createTestDatabase } from './helpers/test-database.js';
 import { pdfPages } from './helpers/pdf-files.js';

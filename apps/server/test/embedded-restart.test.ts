@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/lib/config.js';
 import { prepareDatabase } from '../src/startup.js';
 import { ensureFirstAdmin } from '../src/modules/auth/bootstrap-admin.js';
-import { seedDemoDataIfEmpty } from '../src/modules/seed/demo-data.js';
+import { seedDemoDataIfEmpty } from '../src/demo/demo-data.js';
 import { openDocumentStore } from '../src/lib/storage/open-document-store.js';
 
 const dirs: string[] = [];

@@ -6,7 +6,7 @@ import { MIN_PASSWORD_LENGTH } from '@eta/contracts';
 import { ConfigError, loadConfig } from '../lib/config.js';
 import { prepareDatabase } from '../startup.js';
 import { openDocumentStore } from '../lib/storage/open-document-store.js';
-import { MAX_SEED_ORDERS, seedDemoData, type SeedOptions } from '../modules/seed/demo-data.js';
+import { MAX_SEED_ORDERS, seedDemoData, type SeedOptions } from '../demo/demo-data.js';
 
 const USAGE =
   'usage: node apps/server/dist/cli/seed.js --orders N [--seed S] [--staff-password P] [--reference-date YYYY-MM-DD|now]\n' +

@@ -4,9 +4,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type { StaffType } from '@eta/contracts';
-import type { DB } from '../../db/schema.js';
-import { hashPassword } from '../auth/passwords.js';
-import type { DocumentStore } from '../../lib/storage/document-store.js';
+import type { DB } from '../db/schema.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import type { DocumentStore } from '../lib/storage/document-store.js';
 import { storeDemoFiles, type DemoFiles } from './demo-files.js';
 import { DemoOrderGenerator, type Batch, type Row, type SeedStaff } from './generate.js';
 

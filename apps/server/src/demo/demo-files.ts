@@ -2,9 +2,9 @@
 // They go through the document store like real ones, once per load; every demo order points at the same two keys
 // (orders.customer_sign, and a documents row for each order whose approval mail was sent), so the portal
 // download, Resend, the signature on the detail page and both defence packs work on demo data.
-import type { StoredDocument, DocumentStore } from '../../lib/storage/document-store.js';
-import { greyscalePng } from '../../lib/png.js';
-import { PdfBuilder } from '../../lib/pdf/pdf-builder.js';
+import type { StoredDocument, DocumentStore } from '../lib/storage/document-store.js';
+import { greyscalePng } from '../lib/png.js';
+import { PdfBuilder } from '../lib/pdf/pdf-builder.js';
 
 export interface DemoFiles {
   signatureKey: string;

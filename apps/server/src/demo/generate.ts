@@ -27,7 +27,7 @@ import {
   type NamePool,
   type RemarkTemplate,
 } from './catalog.js';
-import type { DB } from '../../db/schema.js';
+import type { DB } from '../db/schema.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
