@@ -2,7 +2,9 @@
 // passwords never returned, the self-delete and last-Admin rules (also under two deletes at once), a Manager
 // touching an Admin, and a deletion or role change counting on the member's very next request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEAM_MESSAGES, TEAM_PASSWORD_MASK, type TeamMember } from '@eta/contracts';
+import { TEAM_MESSAGES, TEAM_PASSWORD_MASK, type StaffType, type TeamMember } from '@eta/contracts';
+import { hashPassword } from '../src/modules/auth/passwords.js';
+import { insertStaff } from '../src/modules/staff/staff.repository.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { insertOrder } from './helpers/orders.js';
 
@@ -165,13 +167,16 @@ describe('add-team-member', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('a Manager adds every type but Admin', async () => {
-    for (const type of ['Manager', 'Team', 'Telecaller', 'Night Staff']) {
+  it('a Manager adds Team, Telecaller and Night Staff, never a Manager or an Admin', async () => {
+    for (const type of ['Team', 'Telecaller', 'Night Staff']) {
       expect((await add(manager, newMember({ type }))).statusCode).toBe(200);
     }
     const res = await add(manager, newMember({ type: 'Admin' }));
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Only an Admin may create an Admin.' });
+    const peer = await add(manager, newMember({ type: 'Manager' }));
+    expect(peer.statusCode).toBe(403);
+    expect(peer.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Only an Admin may create a Manager.' });
   });
 
   it('the member types, and which the caller may give', async () => {
@@ -182,7 +187,10 @@ describe('add-team-member', () => {
     const asManager = await call(t, manager, 'GET', '/api/admin/get-team-member-type');
     expect(
       asManager.json<{ data: { type: string; assignable: boolean }[] }>().data.filter((x) => !x.assignable),
-    ).toEqual([{ type: 'Admin', assignable: false }]);
+    ).toEqual([
+      { type: 'Admin', assignable: false },
+      { type: 'Manager', assignable: false },
+    ]);
   });
 });
 
@@ -362,6 +370,10 @@ describe('the last active Admin', () => {
       code: 'LAST_ADMIN',
       message: 'The last active Admin cannot be deleted or given another type.',
     });
+    // Nor delete themself (nobody does).
+    const gone = await remove(only, only.id, solo);
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json()).toMatchObject({ code: 'SELF_DELETE', message: 'You cannot delete your own account.' });
     // Renaming themself is fine.
     expect(
       (await update(only, { tmId: only.id, name: 'Only Admin Renamed', email: only.email, type: 'Admin' }, solo))
@@ -389,5 +401,107 @@ describe('the last active Admin', () => {
     expect(codes.filter((c) => c === 'OK')).toHaveLength(1);
     expect(codes.find((c) => c !== 'OK')).toMatch(/^(LAST_ADMIN|SESSION_EXPIRED)$/);
     expect(await activeAdmins()).toHaveLength(1);
+  });
+});
+
+describe('who may act on whom (issue 22): every role × every target type × every change', () => {
+  const TYPES: StaffType[] = ['Admin', 'Manager', 'Team', 'Telecaller', 'Night Staff'];
+  const ACTIONS = ['create', 'edit', 'password', 'delete', 'give type'] as const;
+  type Action = (typeof ACTIONS)[number];
+  /** What the table of issue 22 says: Admin acts on everyone; a Manager only on Team, Telecaller, Night Staff. */
+  const expected = (actor: StaffType, target: StaffType): { status: number; message?: string } => {
+    if (actor !== 'Admin' && actor !== 'Manager') {
+      return { status: 403, message: `Your role (${actor}) does not allow this action.` };
+    }
+    if (actor === 'Admin' || !['Admin', 'Manager'].includes(target)) return { status: 200 };
+    return { status: 403 };
+  };
+  const refusal: Record<Action, (target: StaffType) => string> = {
+    create: (type) => `Only an Admin may create ${type === 'Admin' ? 'an' : 'a'} ${type}.`,
+    edit: (type) => `Only an Admin may edit ${type === 'Admin' ? 'an' : 'a'} ${type}.`,
+    password: (type) => `Only an Admin may edit ${type === 'Admin' ? 'an' : 'a'} ${type}.`,
+    delete: (type) => `Only an Admin may delete ${type === 'Admin' ? 'an' : 'a'} ${type}.`,
+    'give type': (type) => `Only an Admin may make someone ${type === 'Admin' ? 'an' : 'a'} ${type}.`,
+  };
+
+  let hash: string;
+  let serialM = 0;
+  /** A member straight into the table (no Admin needed to make it), so each cell starts from the same row. */
+  const member = async (type: StaffType) => {
+    serialM += 1;
+    return insertStaff(t.database.db, {
+      name: `Matrix ${serialM}`,
+      email: `matrix${serialM}@team.test`,
+      passwordHash: hash,
+      type,
+    });
+  };
+  beforeAll(async () => {
+    hash = await hashPassword('matrix-pass');
+  });
+
+  const attempt = async (who: Caller, action: Action, target: StaffType) => {
+    if (action === 'create') return add(who, newMember({ type: target }));
+    if (action === 'give type') {
+      const m = await member('Team');
+      return update(who, { tmId: m.id, name: m.name, email: m.email, password: '', type: target });
+    }
+    const m = await member(target);
+    if (action === 'delete') return remove(who, m.id);
+    return update(who, {
+      tmId: m.id,
+      name: `${m.name} edited`,
+      email: m.email,
+      password: action === 'password' ? 'taken-over-1' : '',
+      type: target,
+    });
+  };
+
+  it.each(TYPES)('as %s', async (actorType) => {
+    const actor = await t.signIn(actorType);
+    const outcomes: string[] = [];
+    const wanted: string[] = [];
+    for (const target of TYPES) {
+      for (const action of ACTIONS) {
+        const res = await attempt(actor, action, target);
+        const body = res.json<{ message: string }>();
+        const want = expected(actorType, target);
+        outcomes.push(`${action} ${target}: ${res.statusCode} ${res.statusCode === 200 ? '' : body.message}`);
+        const message = want.status === 200 ? '' : (want.message ?? refusal[action](target));
+        wanted.push(`${action} ${target}: ${want.status} ${message}`);
+      }
+    }
+    expect(outcomes).toEqual(wanted);
+  });
+
+  it('a refused password change leaves the password and the member’s sessions as they were', async () => {
+    const peer = await member('Manager');
+    const token = await signInAs(peer.email, 'matrix-pass');
+    const res = await update(manager, {
+      tmId: peer.id,
+      name: peer.name,
+      email: peer.email,
+      password: 'taken-over-1',
+      type: 'Manager',
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await userInfo(token)).statusCode).toBe(200);
+    expect((await login(peer.email, 'matrix-pass')).statusCode).toBe(200);
+    expect((await login(peer.email, 'taken-over-1')).statusCode).toBe(401);
+  });
+
+  it('a Manager cannot edit their own row either (Change Password is theirs); an Admin can', async () => {
+    const self = await t.signIn('Manager', 'Self Manager');
+    const res = await update(self, { tmId: self.id, name: 'Self Manager', email: self.email, type: 'Manager' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Only an Admin may edit a Manager.' });
+    const adminSelf = await t.signIn('Admin', 'Self Admin');
+    const renamed = await update(adminSelf, {
+      tmId: adminSelf.id,
+      name: 'Self Admin Renamed',
+      email: adminSelf.email,
+      type: 'Admin',
+    });
+    expect(renamed.statusCode).toBe(200);
   });
 });

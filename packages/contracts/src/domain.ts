@@ -51,6 +51,26 @@ export type Capability = keyof typeof CAPABILITIES;
 export const can = (role: StaffType, capability: Capability): boolean =>
   (CAPABILITIES[capability] as readonly StaffType[]).includes(role);
 
+/**
+ * Inside Manage Team (issue 22): who may act on whom. A member may edit, give a new password to or delete only
+ * members of a lower rank, and give only a type of a lower rank, so nobody raises anyone (themself included) to
+ * their own level or above. Admin is the top: an Admin acts on everyone and may give the Admin type.
+ */
+export const STAFF_RANK = {
+  Admin: 3,
+  Manager: 2,
+  Team: 1,
+  Telecaller: 1,
+  'Night Staff': 1,
+} as const satisfies Record<StaffType, number>;
+
+/** Whether `actor` may edit, set the password of, or delete a member of type `target` (with manageTeam). */
+export const mayManageMember = (actor: StaffType, target: StaffType): boolean =>
+  can(actor, 'manageTeam') && (actor === 'Admin' || STAFF_RANK[target] < STAFF_RANK[actor]);
+
+/** Whether `actor` may create a member of type `type` or give an existing member that type. */
+export const mayGiveType = mayManageMember;
+
 export const PROCESS_STATUSES = [
   'New',
   'Pending',

@@ -1,11 +1,15 @@
 // Manage Team (spec §2, §3, §5, §7): add, edit, delete (deactivate) staff accounts. Rules: e-mails are unique
 // whatever their case; passwords are stored only as argon2id hashes and never returned; nobody deletes
-// themself; the last active Admin is never deleted or demoted; a Manager cannot create, edit or delete an
-// Admin (nor make anyone one). Every change is audited in its own transaction, and the auth service forgets
-// the cached row so a new role, password or deactivation counts on the member's next request.
+// themself; the last active Admin is never deleted or demoted; who may act on whom is the contracts' rank rule
+// (`mayManageMember`, `mayGiveType`): a Manager creates, edits and deletes only Team, Telecaller and Night Staff
+// members, and only an Admin gives the Manager or Admin type. Every change is audited in its own transaction,
+// and the auth service forgets the cached row so a new role, password or deactivation counts on the member's
+// next request.
 import type { Kysely } from 'kysely';
 import {
   MIN_PASSWORD_LENGTH,
+  mayGiveType,
+  mayManageMember,
   STAFF_TYPES,
   TEAM_MESSAGES,
   TEAM_PASSWORD_MASK,
@@ -104,14 +108,14 @@ export class TeamService {
     return toTeamMember(member);
   }
 
-  /** The five types of spec §5; a Manager may give every type but Admin. */
+  /** The five types of spec §5, and whether the caller may give each (a Manager: Team, Telecaller, Night Staff). */
   types(caller: Staff): { type: StaffType; assignable: boolean }[] {
-    return STAFF_TYPES.map((type) => ({ type, assignable: mayGive(caller, type) }));
+    return STAFF_TYPES.map((type) => ({ type, assignable: mayGiveType(caller.type, type) }));
   }
 
   async add(caller: Staff, actor: Actor, body: MemberFields): Promise<TeamMember> {
     const m = validateMember(body, true);
-    if (!mayGive(caller, m.type)) throw managerRefusal('create an Admin');
+    if (!mayGiveType(caller.type, m.type)) throw rankRefusal('create', m.type);
     const passwordHash = await hashPassword(m.password);
     return this.db
       .transaction()
@@ -139,8 +143,8 @@ export class TeamService {
         const admins = await lockActiveAdmins(trx);
         const current = await lockMember(trx, id);
         if (!current?.active) throw new AppError('NOT_FOUND', 'Team member not found.');
-        if (current.type === 'Admin' && caller.type !== 'Admin') throw managerRefusal('edit an Admin');
-        if (!mayGive(caller, m.type)) throw managerRefusal('make someone an Admin');
+        if (!mayManageMember(caller.type, current.type)) throw rankRefusal('edit', current.type);
+        if (!mayGiveType(caller.type, m.type)) throw rankRefusal('make someone', m.type);
         if (current.type === 'Admin' && m.type !== 'Admin' && admins.length <= 1) {
           throw new AppError('LAST_ADMIN', LAST_ADMIN);
         }
@@ -168,7 +172,7 @@ export class TeamService {
       const admins = await lockActiveAdmins(trx);
       const current = await lockMember(trx, id);
       if (!current?.active) throw new AppError('NOT_FOUND', 'Team member not found.');
-      if (current.type === 'Admin' && caller.type !== 'Admin') throw managerRefusal('delete an Admin');
+      if (!mayManageMember(caller.type, current.type)) throw rankRefusal('delete', current.type);
       if (current.type === 'Admin' && admins.length <= 1) throw new AppError('LAST_ADMIN', LAST_ADMIN);
       await deactivateMember(trx, id);
       await writeAudit(trx, actor, [
@@ -191,10 +195,14 @@ export class TeamService {
   }
 }
 
-/** Only an Admin gives the Admin type; Admin and Manager give every other type. */
-const mayGive = (caller: Staff, type: StaffType): boolean => type !== 'Admin' || caller.type === 'Admin';
+const article = (type: StaffType) => (/^[AEIOU]/.test(type) ? 'an' : 'a');
 
-const managerRefusal = (what: string) => new AppError('FORBIDDEN', `Only an Admin may ${what}.`);
+/**
+ * A refusal by rank: 'Only an Admin may edit a Manager.' Only an Admin outranks a Manager, and only Admins and
+ * Managers reach Manage Team, so the one who may is always an Admin.
+ */
+const rankRefusal = (verb: string, type: StaffType) =>
+  new AppError('FORBIDDEN', `Only an Admin may ${verb} ${article(type)} ${type}.`);
 
 function rethrowEmailTaken(err: unknown): never {
   if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });

@@ -40,7 +40,7 @@ export function ManageTeamRoute() {
   const { teamMemberId } = useParams();
   return (
     <Allowed capability="manageTeam" title="Manage Team">
-      <ManageTeamPage key={teamMemberId ?? 'new'} callerType={user.type} teamMemberId={teamMemberId} />
+      <ManageTeamPage key={teamMemberId ?? 'new'} caller={user} teamMemberId={teamMemberId} />
     </Allowed>
   );
 }

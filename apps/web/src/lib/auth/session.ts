@@ -14,6 +14,8 @@ export interface StoredUser {
 export interface SessionUser {
   name: string;
   type: StaffType;
+  /** The staff id (the token's `sub`), so a page knows the signed-in person's own row. */
+  id?: number;
 }
 
 const listeners = new Set<() => void>();
@@ -73,16 +75,17 @@ function isStaffType(value: unknown): value is StaffType {
   return typeof value === 'string' && (STAFF_TYPES as readonly string[]).includes(value);
 }
 
-/** Reads { name, type } from a JWT's payload; null when the token is not a readable staff token. */
+/** Reads { name, type, id } from a JWT's payload; null when the token is not a readable staff token. */
 export function decodeSessionUser(token: string): SessionUser | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
     const claims: unknown = JSON.parse(base64UrlDecode(payload));
     if (typeof claims !== 'object' || claims === null) return null;
-    const { name, type } = claims as Record<string, unknown>;
+    const { name, type, sub } = claims as Record<string, unknown>;
     if (typeof name !== 'string' || !isStaffType(type)) return null;
-    return { name, type };
+    const id = typeof sub === 'string' && /^\d{1,15}$/.test(sub) ? Number(sub) : undefined;
+    return id === undefined ? { name, type } : { name, type, id };
   } catch {
     return null;
   }

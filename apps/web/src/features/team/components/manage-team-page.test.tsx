@@ -174,14 +174,93 @@ describe('Manage Team', WHOLE_CONSOLE, () => {
     expect(api.callsTo('GET', LIST).at(-1)?.query.get('search')).toBe('zzz');
   });
 
-  it('a Manager cannot pick the Admin type nor edit or delete an Admin row', async () => {
+  it('a Manager cannot pick the Admin or Manager type nor edit or delete an Admin or Manager row', async () => {
     renderPage(undefined, { as: 'Manager' });
     await within(await table()).findByText('Grace Whitfield');
-    expect((screen.getByRole('button', { name: 'Delete Grace Whitfield' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByRole('link', { name: 'Edit Grace Whitfield' }).getAttribute('aria-disabled')).toBe('true');
+    for (const name of ['Grace Whitfield', 'Rajesh Menon']) {
+      expect((screen.getByRole('button', { name: `Delete ${name}` }) as HTMLButtonElement).disabled).toBe(true);
+      expect(screen.getByRole('link', { name: `Edit ${name}` }).getAttribute('aria-disabled')).toBe('true');
+    }
     expect((screen.getByRole('button', { name: 'Delete Priya Sharma' }) as HTMLButtonElement).disabled).toBe(false);
     await userEvent.click(screen.getByRole('combobox', { name: 'Type' }));
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
-    expect(options).toEqual(['Manager', 'Team', 'Telecaller', 'Night Staff']);
+    expect(options).toEqual(['Team', 'Telecaller', 'Night Staff']);
+  });
+
+  it('a Manager who opens a Manager’s edit page by its URL is told why and cannot send it', async () => {
+    const { api } = renderPage((call) => (call.path === '/api/admin/team-member-info/3' ? ok(TEAM[2]) : undefined), {
+      path: '/admin/manage-team/3',
+      as: 'Manager',
+    });
+    expect(await screen.findByText('Only an Admin may edit a Manager.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Update Team Member' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(api.callsTo('POST', '/api/admin/update-team-member')).toEqual([]);
+  });
+});
+
+describe('Manage Team: one’s own row (issue 22)', WHOLE_CONSOLE, () => {
+  // The signed-in test user's token names staff id 1: Grace Whitfield's row is their own.
+  const own = (call: { path: string }) => {
+    if (call.path === '/api/admin/team-member-info/1') return ok(TEAM[0]);
+    if (call.path === '/api/admin/update-team-member')
+      return ok({ ...TEAM[0], type: 'Team' }, 'Team member updated successfully.');
+    if (call.path === '/api/admin/logout') return ok(null, 'You have been signed out.');
+    return undefined;
+  };
+
+  it('offers no Delete on one’s own row', async () => {
+    renderPage();
+    await within(await table()).findByText('Grace Whitfield');
+    expect((screen.getByRole('button', { name: 'Delete Grace Whitfield' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Delete Priya Sharma' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('asks before changing one’s own type, and sends nothing on No', async () => {
+    const { api } = renderPage(own, { path: '/admin/manage-team/1' });
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Grace Whitfield'),
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: 'Type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Team' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Update Team Member' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(
+      'You are changing your own type from Admin to Team. You will be signed out, and after signing in again you will see only what a Team may see. Are you sure?',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('POST', '/api/admin/update-team-member')).toEqual([]);
+  });
+
+  it('after Yes, sends the change and ends the session, so no Admin page stays on screen', async () => {
+    const { api, router } = renderPage(own, { path: '/admin/manage-team/1' });
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Grace Whitfield'),
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: 'Type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Team' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Update Team Member' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText(/Your type is now Team\. Please sign in again\./)).toBeTruthy();
+    expect(api.callsTo('POST', '/api/admin/update-team-member').map((c) => c.body)).toEqual([
+      { tmId: 1, name: 'Grace Whitfield', email: 'grace@team.test', password: '', type: 'Team' },
+    ]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(api.callsTo('POST', '/api/admin/logout')).toHaveLength(1);
+    expect(screen.queryByRole('table', { name: 'Team members' })).toBeNull();
+  });
+
+  it('saves a change of one’s own name without a question and stays signed in', async () => {
+    const { api } = renderPage(own, { path: '/admin/manage-team/1' });
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Grace Whitfield'),
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), ' W.');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Team Member' }));
+    expect(await screen.findByText('Team member updated successfully.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsTo('POST', '/api/admin/update-team-member')).toHaveLength(1);
+    expect(window.localStorage.getItem('user')).not.toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 // Manage Team (spec §2, §3, §5, §8): the member form (add, or edit at /admin/manage-team/{id}) and the team
 // table (#, Name, Email, Password, Type, Action) with search and pagination. Passwords are never shown: the
-// column is a fixed mask and an edit with an empty password keeps the current one. A Manager's Edit and
-// Delete are off on Admin rows, and the Admin type is not offered to them (the server refuses both anyway).
+// column is a fixed mask and an edit with an empty password keeps the current one. Edit and Delete are off on
+// rows the caller may not manage, and only the types they may give are offered (the contracts' rank rule, which
+// the server enforces). A change of one's own type is confirmed first and ends the session after it: the
+// console then shows what the new type may see once the person signs in again.
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -20,13 +22,15 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { StaffType, TeamMember } from '@eta/contracts';
-import { STAFF_TYPES, TEAM_MESSAGES } from '@eta/contracts/domain';
+import { mayGiveType, mayManageMember, STAFF_TYPES, TEAM_MESSAGES } from '@eta/contracts/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { ListPagination } from '../../../components/list-pagination';
 import { PageHeader } from '../../../components/page-header';
 import { TableMessageRow } from '../../../components/table-message-row';
 import type { ApiError } from '../../../lib/api';
+import type { SessionUser } from '../../../lib/auth/session';
+import { useLogout } from '../../../lib/auth/use-logout';
 import { useDebouncedCallback } from '../../../lib/use-debounced-callback';
 import {
   useAddTeamMemberMutation,
@@ -51,19 +55,28 @@ const EMPTY: MemberValues = { name: '', email: '', password: '', type: '' };
 const apiError = (error: unknown): ApiError | null =>
   typeof error === 'object' && error !== null && 'message' in error ? (error as ApiError) : null;
 
-function MemberForm({ editing, callerType }: { editing: TeamMember | null; callerType: StaffType }) {
+/** The question asked before a person changes their own type. */
+export const ownTypeQuestion = (from: StaffType, to: StaffType) =>
+  `You are changing your own type from ${from} to ${to}. You will be signed out, and after signing in again ` +
+  `you will see only what a ${to} may see. Are you sure?`;
+
+function MemberForm({ editing, caller }: { editing: TeamMember | null; caller: SessionUser }) {
   const navigate = useNavigate();
+  const logout = useLogout();
   const [addMember, adding] = useAddTeamMemberMutation();
   const [updateMember, updating] = useUpdateTeamMemberMutation();
+  const [pendingOwnType, setPendingOwnType] = useState<MemberValues | null>(null);
   const busy = adding.isLoading || updating.isLoading;
   const { control, handleSubmit, reset, setError } = useForm<MemberValues>({ defaultValues: EMPTY });
-  const types = STAFF_TYPES.filter((type) => type !== 'Admin' || callerType === 'Admin' || editing?.type === 'Admin');
+  const types = STAFF_TYPES.filter((type) => mayGiveType(caller.type, type) || editing?.type === type);
+  const isSelf = editing !== null && caller.id !== undefined && editing.id === caller.id;
+  const isLocked = editing !== null && !mayManageMember(caller.type, editing.type);
 
   useEffect(() => {
     reset(editing ? { name: editing.name, email: editing.email, password: '', type: editing.type } : EMPTY);
   }, [editing, reset]);
 
-  const submit = async (values: MemberValues) => {
+  const save = async (values: MemberValues) => {
     const body = {
       name: values.name.trim(),
       email: values.email.trim(),
@@ -74,6 +87,13 @@ function MemberForm({ editing, callerType }: { editing: TeamMember | null; calle
       const message = editing
         ? await updateMember({ ...body, tmId: editing.id }).unwrap()
         : await addMember(body).unwrap();
+      if (isSelf && values.type !== editing?.type) {
+        // The session's token still names the old type: end it, so the console never shows pages the new
+        // type may not open (they would answer 403).
+        toast.info(`${message} Your type is now ${values.type}. Please sign in again.`, { toastId: 'own-type' });
+        logout();
+        return;
+      }
       toast.success(message);
       reset(EMPTY);
       if (editing) void navigate(TEAM_PATH);
@@ -85,11 +105,24 @@ function MemberForm({ editing, callerType }: { editing: TeamMember | null; calle
     }
   };
 
+  const submit = async (values: MemberValues) => {
+    if (isSelf && values.type !== '' && values.type !== editing?.type) {
+      setPendingOwnType(values);
+      return;
+    }
+    await save(values);
+  };
+
   return (
     <Paper sx={{ p: 3 }}>
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
         {editing ? `Edit ${editing.name}` : 'Add Team Member'}
       </Typography>
+      {isLocked ? (
+        <Typography color="error" sx={{ mb: 2 }}>
+          Only an Admin may edit {/^[AEIOU]/.test(editing.type) ? 'an' : 'a'} {editing.type}.
+        </Typography>
+      ) : null}
       <Box
         component="form"
         noValidate
@@ -151,7 +184,7 @@ function MemberForm({ editing, callerType }: { editing: TeamMember | null; calle
           ))}
         </FormTextField>
         <Stack direction="row" gap={1} sx={{ gridColumn: '1 / -1' }}>
-          <Button type="submit" variant="contained" disabled={busy}>
+          <Button type="submit" variant="contained" disabled={busy || isLocked}>
             {editing ? 'Update Team Member' : 'Add Team Member'}
           </Button>
           {editing ? (
@@ -161,11 +194,22 @@ function MemberForm({ editing, callerType }: { editing: TeamMember | null; calle
           ) : null}
         </Stack>
       </Box>
+      <ConfirmDialog
+        open={pendingOwnType !== null}
+        text={editing && pendingOwnType?.type ? ownTypeQuestion(editing.type, pendingOwnType.type) : undefined}
+        busy={busy}
+        onCancel={() => setPendingOwnType(null)}
+        onConfirm={() => {
+          const values = pendingOwnType;
+          setPendingOwnType(null);
+          if (values) void save(values);
+        }}
+      />
     </Paper>
   );
 }
 
-function TeamTable({ callerType }: { callerType: StaffType }) {
+function TeamTable({ caller }: { caller: SessionUser }) {
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState(10);
   const [searchText, setSearchText] = useState('');
@@ -178,7 +222,8 @@ function TeamTable({ callerType }: { callerType: StaffType }) {
   const list = useTeamListQuery({ page: page + 1, limit, search });
   const [deleteMember, deleting] = useDeleteTeamMemberMutation();
   const rows = list.data?.rows ?? [];
-  const locked = (m: TeamMember) => m.type === 'Admin' && callerType !== 'Admin';
+  const locked = (m: TeamMember) => !mayManageMember(caller.type, m.type);
+  const isOwnRow = (m: TeamMember) => caller.id !== undefined && m.id === caller.id;
 
   const confirmDelete = async () => {
     if (!pending) return;
@@ -252,7 +297,7 @@ function TeamTable({ callerType }: { callerType: StaffType }) {
                         size="small"
                         color="error"
                         variant="outlined"
-                        disabled={locked(m)}
+                        disabled={locked(m) || isOwnRow(m)}
                         onClick={() => setPending(m)}
                         aria-label={`Delete ${m.name}`}
                       >
@@ -287,7 +332,7 @@ function TeamTable({ callerType }: { callerType: StaffType }) {
   );
 }
 
-export function ManageTeamPage({ callerType, teamMemberId }: { callerType: StaffType; teamMemberId?: string }) {
+export function ManageTeamPage({ caller, teamMemberId }: { caller: SessionUser; teamMemberId?: string }) {
   const id = teamMemberId && /^\d{1,9}$/.test(teamMemberId) ? Number(teamMemberId) : null;
   const member = useTeamMemberQuery(id ?? 0, { skip: id === null });
   const editing = id !== null ? (member.data ?? null) : null;
@@ -299,8 +344,8 @@ export function ManageTeamPage({ callerType, teamMemberId }: { callerType: Staff
           Team member not found.
         </Typography>
       ) : null}
-      <MemberForm editing={editing} callerType={callerType} />
-      <TeamTable callerType={callerType} />
+      <MemberForm editing={editing} caller={caller} />
+      <TeamTable caller={caller} />
     </>
   );
 }
