@@ -316,39 +316,58 @@ describe('guessing limits', () => {
     }
   });
 
-  it('stops guessing one order from many addresses, without touching other orders', async () => {
+  it('stops the addresses that failed for an order from guessing it again; other orders and addresses answer', async () => {
     const limited = await buildTestApp({ trackLimitPerIp: 100, trackLimitPerOrder: 3, trustProxy: true });
     try {
       const target = await insertOrder(limited.database.db, { email: 'victim@example.com' });
       const other = await insertOrder(limited.database.db, { email: 'other@example.com' });
       // Behind a trusted proxy, the address is the forwarded one.
+      const from = (address: string, orderId: string, email: string) =>
+        track(limited, { orderId, email }, '127.0.0.1', { 'x-forwarded-for': address });
       for (let i = 0; i < 3; i += 1) {
-        const res = await track(limited, { orderId: target, email: `guess${i}@example.com` }, '127.0.0.1', {
-          'x-forwarded-for': `192.0.2.${i + 1}`,
-        });
-        expect(res.statusCode).toBe(404);
+        expect((await from(`192.0.2.${i + 1}`, target, `guess${i}@example.com`)).statusCode).toBe(404);
       }
-      const refused = await track(limited, { orderId: target, email: 'guess9@example.com' }, '127.0.0.1', {
-        'x-forwarded-for': '192.0.2.50',
-      });
+      const refused = await from('192.0.2.1', target, 'guess9@example.com');
       expect(refused.statusCode).toBe(429);
-      expect(
-        (
-          await track(limited, { orderId: other, email: 'other@example.com' }, '127.0.0.1', {
-            'x-forwarded-for': '192.0.2.1',
-          })
-        ).statusCode,
-      ).toBe(200);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+      // An address that has not failed for the order still gets its answer, and other orders are untouched.
+      expect((await from('192.0.2.50', target, 'guess10@example.com')).statusCode).toBe(404);
+      expect((await from('192.0.2.1', other, 'other@example.com')).statusCode).toBe(200);
       const audited = await limited.database.db
         .selectFrom('audit_log')
         .select('ip')
         .where('action', '=', 'security.track-failed')
         .orderBy('id')
         .execute();
-      expect(audited.map((a) => a.ip)).toEqual(['192.0.2.1', '192.0.2.2', '192.0.2.3']);
+      expect(audited.map((a) => a.ip)).toEqual(['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.50']);
     } finally {
       await limited.close();
     }
+  });
+
+  it('50 wrong guesses for an order from five addresses never lock its customer out', async () => {
+    const orderId = await insertOrder(t.database.db, { email: 'customer@example.com' });
+    const answers: number[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      const res = await track(t, { orderId, email: `guess${i}@example.com` }, `203.0.113.${(i % 5) + 1}`);
+      answers.push(res.statusCode);
+    }
+    // The wrong guesses were answered or slowed, never let through.
+    expect(answers.every((s) => s === 404 || s === 429)).toBe(true);
+    expect(answers.filter((s) => s === 429).length).toBeGreaterThan(0);
+    const customer = await track(t, { orderId, email: 'customer@example.com' }, '198.51.100.20');
+    expect(customer.statusCode).toBe(200);
+  });
+
+  it('slows an address down with each wrong guess past the first three, and says for how long', async () => {
+    const first = await insertOrder(t.database.db, { email: 'a@example.com' });
+    for (let i = 0; i < 4; i += 1) {
+      expect((await track(t, { orderId: first, email: `guess${i}@example.com` }, '203.0.113.40')).statusCode).toBe(404);
+    }
+    const slowed = await track(t, { orderId: first, email: 'a@example.com' }, '203.0.113.40');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('1');
+    expect(slowed.json().message).toMatch(/Please wait 1 second and try again/);
   });
 });
 

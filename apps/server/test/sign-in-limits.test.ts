@@ -2,6 +2,7 @@
 // attempts are counted before the password is checked, one address cannot lock the owner out elsewhere,
 // colleagues behind one address do not lock each other out, and every failure and lockout is audited.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NEW_ADDRESS_TRIES_DURING_LOCK } from '../src/modules/auth/login-throttle.js';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app.js';
 
 let t: TestApp;
@@ -46,10 +47,9 @@ describe('attempts are counted before the password is verified', () => {
     const burst = await Promise.all(
       Array.from({ length: 100 }, (_, i) => login(t, victim.email, `guess-${i}`, `198.51.100.${i + 1}`)),
     );
-    expect(statuses(burst)).toEqual({
-      401: t.config.loginFailuresPerAccountHourly,
-      429: 100 - t.config.loginFailuresPerAccountHourly,
-    });
+    // The account-wide limit, and the few tries a lock leaves to addresses new to the account.
+    const verified = t.config.loginFailuresPerAccountHourly + NEW_ADDRESS_TRIES_DURING_LOCK;
+    expect(statuses(burst)).toEqual({ 401: verified, 429: 100 - verified });
     // A distributed attack locks the account for a while (a growing delay), and that is audited once.
     const lockouts = await securityEvents('security.lockout');
     expect(lockouts).toHaveLength(1);
@@ -70,6 +70,25 @@ describe('an attacker at one address cannot lock the owner out at another', () =
     expect(await securityEvents('security.login-failed')).toHaveLength(5);
     const [lockout] = await securityEvents('security.lockout');
     expect(lockout).toMatchObject({ target: owner.email, ip: '203.0.113.66' });
+  });
+
+  it('six addresses lock the account; the owner still signs in from the office, and that is on record', async () => {
+    const owner = await t.signIn('Manager');
+    expect((await login(t, owner.email, TEST_PASSWORD, '192.0.2.10')).statusCode).toBe(200); // the office
+    const attackers = Array.from({ length: 6 }, (_, i) => `203.0.113.${i + 1}`);
+    for (const address of attackers) for (let i = 0; i < 5; i += 1) await login(t, owner.email, `guess-${i}`, address);
+    expect(await securityEvents('security.lockout')).not.toHaveLength(0);
+    for (const address of attackers) {
+      expect((await login(t, owner.email, TEST_PASSWORD, address)).statusCode).toBe(429);
+    }
+    expect((await login(t, owner.email, TEST_PASSWORD, '192.0.2.10')).statusCode).toBe(200);
+    // An address that has never failed for the account gets its try too (a few such per lock).
+    expect((await login(t, owner.email, TEST_PASSWORD, '192.0.2.77')).statusCode).toBe(200);
+    const events = await securityEvents('security.login-during-lock');
+    expect(events.map((e) => [e.target, e.ip])).toEqual([
+      [owner.email, '192.0.2.10'],
+      [owner.email, '192.0.2.77'],
+    ]);
   });
 
   it('a correct sign-in starts the count for that address afresh', async () => {

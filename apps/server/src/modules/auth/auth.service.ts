@@ -101,6 +101,8 @@ export class AuthService {
       });
       await writeAudit(this.db, { id: staff.id, name: staff.name, ip }, [
         { action: 'staff.login', target: `staff:${staff.id}` },
+        // The account was locked by failures elsewhere; this address had none (login-throttle.ts).
+        ...(attempt.duringLock ? [{ action: 'security.login-during-lock', target: account }] : []),
       ]);
       attempt.succeeded();
       return { token, user: toStaffUser(staff) };

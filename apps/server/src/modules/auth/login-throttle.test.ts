@@ -1,6 +1,6 @@
 // The sign-in counters over hours of simulated time: what an attacker and the owner each get.
 import { describe, expect, it } from 'vitest';
-import { LoginThrottle } from './login-throttle.js';
+import { LoginThrottle, NEW_ADDRESS_TRIES_DURING_LOCK } from './login-throttle.js';
 
 const limits = { perAccountAndAddress: 5, perAccount: 30, perAddress: 30 };
 
@@ -49,6 +49,31 @@ describe('LoginThrottle', () => {
       c.advance(refusal.retryAfterMs);
     }
     expect(lockMinutes).toEqual([1, 2, 4, 8]);
+  });
+
+  it('six addresses lock the account, yet the owner signs in from the office and from a new address', () => {
+    const c = clock();
+    const throttle = new LoginThrottle(limits, c.now);
+    const signIn = (address: string) => {
+      const r = throttle.begin('owner@x.test', address);
+      if ('refused' in r) return r.refused;
+      r.attempt.succeeded();
+      return r.attempt.duringLock ? 'during lock' : 'signed in';
+    };
+    expect(signIn('192.0.2.1')).toBe('signed in'); // the office, yesterday
+    c.advance(24 * 60 * 60_000);
+    const attackers = Array.from({ length: 6 }, (_, i) => `203.0.113.${i + 1}`);
+    for (const address of attackers) for (let i = 0; i < 5; i += 1) fail(throttle, 'owner@x.test', address);
+    // The account is locked: the attackers' addresses stay refused, the office is not.
+    for (const address of attackers) expect(fail(throttle, 'owner@x.test', address)).not.toBeNull();
+    expect(signIn('192.0.2.1')).toBe('during lock');
+    // An address new to the account gets its try too, but only a few such addresses per lock.
+    expect(signIn('198.51.100.7')).toBe('during lock');
+    let newAddresses = 1;
+    while (fail(throttle, 'owner@x.test', `198.51.100.${100 + newAddresses}`) === null) newAddresses += 1;
+    expect(newAddresses).toBe(NEW_ADDRESS_TRIES_DURING_LOCK);
+    expect(signIn('198.51.100.250')).toMatchObject({ scope: 'account' });
+    expect(signIn('192.0.2.1')).toBe('during lock');
   });
 
   it('gives a reservation back when the attempt ends without an answer', () => {

@@ -5,18 +5,26 @@
 //   lock the owner out at another;
 // - per client address: failed attempts only, so colleagues behind one office address who sign in
 //   correctly never lock each other out.
-// Every attempt reserves its place in all three BEFORE the password is verified, synchronously, so no burst
-// of parallel requests can get more verifications than the limits allow. A success gives the reservations
-// back. The counters live in this process (see docs/ARCHITECTURE.md for several processes).
-import { WindowCounters, type WindowCounter } from '../../lib/window-counters.js';
+// An account lock must not lock the owner out (issue 22: six addresses were enough). While it holds, an address
+// that has never failed for the account still gets its attempt: always when the account signed in from there
+// before (the owner's office, remembered 30 days), and otherwise within a small budget of such tries per lock
+// window, so rotating addresses cannot turn the lock into unlimited guesses. The service records a sign-in made
+// during a lock as a security event. Every attempt reserves its place BEFORE the password is verified,
+// synchronously, so no burst of parallel requests gets more verifications than the limits allow. A success gives
+// the reservations back. The counters are the limits' expiring counters (lib/limits).
+import { WindowCounters, type ExpiringCounters, type WindowCounter } from '../../lib/limits/window-counters.js';
 
 export const PAIR_WINDOW_MS = 15 * 60_000;
 export const ACCOUNT_WINDOW_MS = 60 * 60_000;
 export const ADDRESS_WINDOW_MS = 5 * 60_000;
 const FIRST_ACCOUNT_LOCK_MS = 60_000;
 const MAX_ACCOUNT_LOCK_MS = 60 * 60_000;
-/** Account locks double while they keep coming; a day without one starts again at the first step. */
-const STRIKES_FORGOTTEN_MS = 24 * 60 * 60_000;
+/** Account locks double while they keep coming; a day after the first one they start again at the first step. */
+const STRIKES_WINDOW_MS = 24 * 60 * 60_000;
+/** How long an address the account signed in from counts as the owner's. */
+const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
+/** Attempts from addresses new to the account while it is locked, per account window. */
+export const NEW_ADDRESS_TRIES_DURING_LOCK = 3;
 
 export interface LoginThrottleLimits {
   /** Failures per (account, address) per 15 minutes. */
@@ -35,6 +43,8 @@ export interface Refusal {
 }
 
 export interface Attempt {
+  /** Made while the account was locked, from an address that had not failed for it. */
+  readonly duringLock: boolean;
   /** The password was right: the reservations are given back and the pair starts afresh. */
   succeeded(): void;
   /** The password was wrong: the reservations stay. Returns the lock this failure started, if any. */
@@ -43,29 +53,23 @@ export interface Attempt {
   abandoned(): void;
 }
 
-interface AccountLock {
-  until: number;
-  strikes: number;
-}
-
 export class LoginThrottle {
-  private readonly counters = new WindowCounters();
-  private readonly locks = new Map<string, AccountLock>();
-
   constructor(
     private readonly limits: LoginThrottleLimits,
     private readonly now: () => number = Date.now,
+    private readonly counters: ExpiringCounters = new WindowCounters(),
   ) {}
 
   /** Reserves one attempt, or says why and for how long sign-in is refused. Never awaits. */
   begin(account: string, address: string): { attempt: Attempt } | { refused: Refusal } {
     const now = this.now();
-    this.forgetOldLocks(now);
-    const keys = { address: `a|${address}`, account: `u|${account}`, pair: `p|${account}|${address}` };
-    const addressCounter = this.counters.get(keys.address, ADDRESS_WINDOW_MS, now);
-    const pairCounter = this.counters.get(keys.pair, PAIR_WINDOW_MS, now);
-    const accountCounter = this.counters.get(keys.account, ACCOUNT_WINDOW_MS, now);
-    const lock = this.locks.get(account);
+    const c = (key: string, windowMs: number) => this.counters.get(key, windowMs, now);
+    const addressCounter = c(`a|${address}`, ADDRESS_WINDOW_MS);
+    const pairCounter = c(`p|${account}|${address}`, PAIR_WINDOW_MS);
+    const accountCounter = c(`u|${account}`, ACCOUNT_WINDOW_MS);
+    const lock = c(`l|${account}`, STRIKES_WINDOW_MS);
+    // This address's failures for the account within the account's window (not given back by a success).
+    const failedHere = c(`f|${account}|${address}`, ACCOUNT_WINDOW_MS);
 
     if (addressCounter.count >= this.limits.perAddress) {
       return { refused: { scope: 'address', retryAfterMs: addressCounter.resetAt - now } };
@@ -73,9 +77,21 @@ export class LoginThrottle {
     if (pairCounter.count >= this.limits.perAccountAndAddress) {
       return { refused: { scope: 'pair', retryAfterMs: pairCounter.resetAt - now } };
     }
-    if (lock && lock.until > now) return { refused: { scope: 'account', retryAfterMs: lock.until - now } };
-    if (accountCounter.count >= this.limits.perAccount) {
-      return { refused: { scope: 'account', retryAfterMs: accountCounter.resetAt - now } };
+    let duringLock = false;
+    const locked =
+      lock.notBefore > now
+        ? lock.notBefore - now
+        : accountCounter.count >= this.limits.perAccount
+          ? accountCounter.resetAt - now
+          : 0;
+    if (locked > 0) {
+      const known = c(`k|${account}|${address}`, KNOWN_ADDRESS_MS).count > 0;
+      const newTries = c(`n|${account}`, ACCOUNT_WINDOW_MS);
+      if (failedHere.count > 0 || (!known && newTries.count >= NEW_ADDRESS_TRIES_DURING_LOCK)) {
+        return { refused: { scope: 'account', retryAfterMs: locked } };
+      }
+      if (!known) newTries.count += 1;
+      duringLock = true;
     }
 
     addressCounter.count += 1;
@@ -88,11 +104,13 @@ export class LoginThrottle {
     };
     return {
       attempt: {
+        duringLock,
         succeeded: () => {
           if (settled) return;
           settled = true;
           giveBack();
-          this.counters.delete(keys.pair);
+          this.counters.delete(`p|${account}|${address}`);
+          c(`k|${account}|${address}`, KNOWN_ADDRESS_MS).count = 1;
         },
         abandoned: () => {
           if (settled) return;
@@ -104,7 +122,8 @@ export class LoginThrottle {
           if (settled) return null;
           settled = true;
           const at = this.now();
-          if (accountCounter.count >= this.limits.perAccount) return this.lockAccount(account, accountCounter, at);
+          failedHere.count += 1;
+          if (accountCounter.count >= this.limits.perAccount) return this.lockAccount(lock, accountCounter, at);
           if (pairCounter.count >= this.limits.perAccountAndAddress) {
             return { scope: 'pair', retryAfterMs: pairCounter.resetAt - at };
           }
@@ -117,19 +136,13 @@ export class LoginThrottle {
     };
   }
 
-  private lockAccount(account: string, counter: WindowCounter, now: number): Refusal {
-    const previous = this.locks.get(account);
-    if (previous && previous.until > now) return { scope: 'account', retryAfterMs: previous.until - now };
-    const strikes = previous && now - previous.until < STRIKES_FORGOTTEN_MS ? previous.strikes + 1 : 1;
-    const duration = Math.min(FIRST_ACCOUNT_LOCK_MS * 2 ** (strikes - 1), MAX_ACCOUNT_LOCK_MS);
-    this.locks.set(account, { until: now + duration, strikes });
+  /** Locks the account for a time that doubles with each lock of the day (its `count` is the strikes). */
+  private lockAccount(lock: WindowCounter, counter: WindowCounter, now: number): Refusal {
+    if (lock.notBefore > now) return { scope: 'account', retryAfterMs: lock.notBefore - now };
+    lock.count += 1;
+    const duration = Math.min(FIRST_ACCOUNT_LOCK_MS * 2 ** (lock.count - 1), MAX_ACCOUNT_LOCK_MS);
+    lock.notBefore = now + duration;
     counter.count = 0;
     return { scope: 'account', retryAfterMs: duration };
-  }
-
-  /** Forgets account locks a day old, so accounts that come and go do not pile up. */
-  private forgetOldLocks(now: number): void {
-    if (this.locks.size <= 10_000) return;
-    for (const [key, lock] of this.locks) if (now - lock.until > STRIKES_FORGOTTEN_MS) this.locks.delete(key);
   }
 }

@@ -16,7 +16,7 @@ import {
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { DocumentStore } from '../../lib/storage/document-store.js';
-import { WindowCounters } from '../../lib/window-counters.js';
+import { WindowCounters } from '../../lib/limits/window-counters.js';
 import { auditRow } from '../audit/audit.repository.js';
 import { mailRow } from '../mail/mail.repository.js';
 import type { MailService } from '../mail/mail.service.js';

@@ -17,9 +17,9 @@ import { AppError } from '../../lib/errors.js';
 import type { GeoLocator } from '../../lib/geo-location.js';
 import type { DocumentStore } from '../../lib/storage/document-store.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
+import { normalizeOrderId } from '../../lib/order-id.js';
+import { selectCurrentDocument } from '../../lib/delivery/current-document.repository.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
-import { normalizeOrderId } from '../orders/orders.repository.js';
-import { selectCurrentDocument } from '../documents/documents.repository.js';
 import { findTrackedOrder, insertDownload, selectDownloads, type TrackedOrderRow } from './portal.repository.js';
 import type { TrackThrottle } from './track-throttle.js';
 import type { TrackingProofs } from './tracking-proofs.js';
@@ -67,10 +67,13 @@ export class PortalService {
     const orderId = normalizeOrderId(body.orderId);
     const reserved = this.throttle.begin(ip, orderId);
     if ('retryAfterMs' in reserved) {
-      const minutes = plural(Math.max(1, Math.ceil(reserved.retryAfterMs / 60_000)), 'minute');
+      const wait =
+        reserved.retryAfterMs < 60_000
+          ? plural(Math.max(1, Math.ceil(reserved.retryAfterMs / 1000)), 'second')
+          : plural(Math.ceil(reserved.retryAfterMs / 60_000), 'minute');
       throw new AppError(
         'TOO_MANY_ATTEMPTS',
-        `Too many attempts to track an order. Please wait ${minutes} and try again, or contact support.`,
+        `Too many attempts to track an order. Please wait ${wait} and try again, or contact support.`,
         { retryAfterSeconds: Math.ceil(reserved.retryAfterMs / 1000) },
       );
     }
