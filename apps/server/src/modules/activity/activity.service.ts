@@ -6,8 +6,8 @@ import type { ActivityPage, ActivityRow } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { csvStream, type CsvCell } from '../../lib/csv.js';
-import { normalizeOrderId } from '../orders/orders.repository.js';
-import { checkDate } from '../reports/reports.service.js';
+import { checkDate } from '../../lib/date-filter.js';
+import { normalizeOrderId } from '../../lib/order-id.js';
 import {
   findOrderKey,
   listPeople,

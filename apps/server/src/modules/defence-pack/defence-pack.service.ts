@@ -7,7 +7,7 @@ import { EVIDENCE_STATUSES, STATUS_LABELS, type DefencePackDetails, type Defence
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { DocumentStore } from '../../lib/storage/document-store.js';
-import { normalizeOrderId } from '../orders/orders.repository.js';
+import { normalizeOrderId } from '../../lib/order-id.js';
 import { selectEvidence, type EvidenceRow } from './defence-pack.repository.js';
 import { defencePackFacts } from './defence-pack.facts.js';
 import { renderDefencePack } from './defence-pack-pdf.js';

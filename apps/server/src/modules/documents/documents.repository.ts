@@ -1,4 +1,5 @@
-// All SQL of the approved documents: the upload's order lock and rows, and the order's current document.
+// All SQL of the upload: the order's lock, the document row, the order set Completed, and the signature's key.
+// The order's current document is read in lib/delivery, shared with Resend and the portal.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ProcessStatus } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
@@ -71,40 +72,6 @@ export async function markOrderCompleted(trx: Transaction<DB>, orderKey: number,
     .returning('version')
     .executeTakeFirstOrThrow();
   return row.version;
-}
-
-export interface CurrentDocument {
-  id: number;
-  order_key: number;
-  storage_key: string;
-  original_name: string;
-  content_type: string;
-  size_bytes: number;
-  sha256: string;
-  created_at: Date;
-}
-
-/** The order's approved document: its latest upload. Index: documents_order_idx (order_id, created_at DESC). */
-export async function selectCurrentDocument(db: Db, orderId: string): Promise<CurrentDocument | undefined> {
-  const row = await db
-    .selectFrom('documents')
-    .innerJoin('orders', 'orders.id', 'documents.order_id')
-    .select([
-      'documents.id',
-      'documents.order_id as order_key',
-      'documents.storage_key',
-      'documents.original_name',
-      'documents.content_type',
-      'documents.size_bytes',
-      'documents.sha256',
-      'documents.created_at',
-    ])
-    .where('orders.order_id', '=', orderId)
-    .orderBy('documents.created_at', 'desc')
-    .orderBy('documents.id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row && { ...row, id: Number(row.id), order_key: Number(row.order_key) };
 }
 
 /** The storage key of the order's signature image (orders.customer_sign). Index: orders.order_id (unique). */

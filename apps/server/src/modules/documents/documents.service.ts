@@ -17,18 +17,13 @@ import {
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { DocumentStore } from '../../lib/storage/document-store.js';
+import { selectCurrentDocument } from '../../lib/delivery/current-document.repository.js';
+import { assertMayDeliver } from '../../lib/delivery/may-deliver.js';
+import { normalizeOrderId } from '../../lib/order-id.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import type { MailService } from '../mail/mail.service.js';
-import { assertMayDeliver } from '../mail/order-mails.service.js';
-import { normalizeOrderId } from '../orders/orders.repository.js';
 import { detectDocumentType, sanitizeFileName } from './document-file.js';
-import {
-  insertDocument,
-  lockUploadTarget,
-  markOrderCompleted,
-  selectCurrentDocument,
-  selectSignatureKey,
-} from './documents.repository.js';
+import { insertDocument, lockUploadTarget, markOrderCompleted, selectSignatureKey } from './documents.repository.js';
 import type { UploadForm } from './upload-form.js';
 
 const EMAIL = new RegExp(EMAIL_PATTERN, 'u');

@@ -8,9 +8,9 @@ import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { moneyText } from '../../lib/pdf/format.js';
 import type { DocumentStore } from '../../lib/storage/document-store.js';
+import { normalizeOrderId } from '../../lib/order-id.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import type { MailService } from '../mail/mail.service.js';
-import { normalizeOrderId } from '../orders/orders.repository.js';
 import { renderInvoice } from './invoice-pdf.js';
 import {
   insertInvoice,

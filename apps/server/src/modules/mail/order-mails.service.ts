@@ -2,36 +2,17 @@
 // address in the editable box) and View Email Content (exactly what was or will be sent, with the customer's
 // WhatsApp link).
 import type { Kysely } from 'kysely';
-import type { MailContent, ProcessStatus, QueuedMail, ResendMailBody } from '@eta/contracts';
+import type { MailContent, QueuedMail, ResendMailBody } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { whatsappLink } from '../../lib/dialling-codes.js';
 import { AppError } from '../../lib/errors.js';
+import { selectCurrentDocument } from '../../lib/delivery/current-document.repository.js';
+import { assertMayDeliver } from '../../lib/delivery/may-deliver.js';
+import { normalizeOrderId } from '../../lib/order-id.js';
+import { isoTime } from '../../lib/time.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
-import { selectCurrentDocument } from '../documents/documents.repository.js';
-import { normalizeOrderId } from '../orders/orders.repository.js';
 import { selectLatestApprovalMail, selectOrderMail, type StoredMail } from './mail.repository.js';
 import type { MailService } from './mail.service.js';
-import { isoTime } from '../../lib/time.js';
-
-/**
- * Who may be sent the approved document: a paid order that is not Deleted (an Admin restores it first) nor
- * refunded for good (Refund Completed). The same rule guards the upload.
- */
-export function assertMayDeliver(order: { order_id: string; process_status: string; payment_status: string }): void {
-  const status = order.process_status as ProcessStatus;
-  if (order.payment_status !== 'Success') {
-    throw new AppError('NOT_PAID', `Order ${order.order_id} is not paid (payment ${order.payment_status}).`);
-  }
-  if (status === 'Deleted') {
-    throw new AppError('ORDER_DELETED', `Order ${order.order_id} is deleted; an Admin must restore it first.`);
-  }
-  if (status === 'Refund Completed') {
-    throw new AppError(
-      'ORDER_CLOSED',
-      `Order ${order.order_id} is refunded (Refund Completed); nothing is delivered for it.`,
-    );
-  }
-}
 
 export class OrderMailsService {
   constructor(

@@ -16,8 +16,8 @@ import {
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { isoTime, usEastern, utcText } from '../../lib/time.js';
+import { normalizeOrderId } from '../../lib/order-id.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
-import { normalizeOrderId } from '../orders/orders.repository.js';
 import type { OrderMovesService } from '../orders/order-moves.service.js';
 import {
   findOrderKey,

@@ -6,12 +6,13 @@ import type { Kysely, Transaction } from 'kysely';
 import { can, MOVE_TO_BUTTONS, type BulkResult, type ErrorCode, type ProcessStatus } from '@eta/contracts';
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { normalizeOrderId } from '../../lib/order-id.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import { assertCan } from '../auth/permissions.js';
 import { findActiveStaffByName } from '../staff/staff.repository.js';
 import { selectRefundTargets, setRefundIds } from '../payments/payments.repository.js';
 import type { PaymentsService } from '../payments/payments.service.js';
-import { lockOrders, normalizeOrderId, updateOrders, type LockedOrder, type OrderChange } from './orders.repository.js';
+import { lockOrders, updateOrders, type LockedOrder, type OrderChange } from './orders.repository.js';
 import { CLOSED_STATUSES } from './queues.js';
 
 /** Statuses the detail page's Move-to buttons and bulk delete may set through change-order-status. */

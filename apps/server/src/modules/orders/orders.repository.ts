@@ -20,6 +20,7 @@ import {
 } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { customPlan } from '../../db/prepared-pool.js';
+import { normalizeOrderId } from '../../lib/order-id.js';
 import { isoTime } from '../../lib/time.js';
 import { folderCount } from './folder-counts.repository.js';
 import { newQueueParts, queueFilter } from './queues.js';
@@ -416,9 +417,6 @@ export async function selectFutureMonthCounts(db: Db): Promise<Map<number, numbe
     .execute();
   return new Map(rows.map((r) => [Number(r.month), Number(r.count)]));
 }
-
-/** Order ids are matched exactly, case-insensitive and trimmed (DESIGN §7); stored ids are upper case. */
-export const normalizeOrderId = (id: string) => id.trim().toUpperCase();
 
 export interface LockedOrder {
   id: number;

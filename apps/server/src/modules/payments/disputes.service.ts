@@ -16,9 +16,9 @@ import type {
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { isoTime } from '../../lib/time.js';
+import { normalizeOrderId } from '../../lib/order-id.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import type { DefencePackService } from '../defence-pack/defence-pack.service.js';
-import { normalizeOrderId } from '../orders/orders.repository.js';
 import { findOrderKey } from '../order-detail/order-detail.repository.js';
 import type { PaymentGateways } from './gateways.js';
 import { GatewayError, type DisputeEvidence } from './payment-gateway.js';

@@ -6,23 +6,13 @@ import { COUNTRY_NOT_GIVEN, plural, type CountryReportRow, type ProcessedReportR
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { csvStream, type CsvCell } from '../../lib/csv.js';
+import { checkDate } from '../../lib/date-filter.js';
 import { countByCountry, countByProcessor, type ReportFilter } from './reports.repository.js';
 
 export interface ReportRange {
   fromDate?: string | undefined;
   toDate?: string | undefined;
   search?: string | undefined;
-}
-
-/** A real calendar date ('2026-02-30' is refused rather than rolled over). */
-export function checkDate(value: string | undefined, label: string, field: string): string | null {
-  if (value === undefined || value === '') return null;
-  const at = new Date(`${value}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== value) {
-    const message = `${label} is not a valid date.`;
-    throw new AppError('VALIDATION_FAILED', message, { fields: { [field]: message } });
-  }
-  return value;
 }
 
 export function toFilter(range: ReportRange): ReportFilter {

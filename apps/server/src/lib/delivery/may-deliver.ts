@@ -1,0 +1,24 @@
+// Who may be sent an order's approved document. Upload (modules/documents) and Resend (modules/mail) both deliver
+// it, so the rule lives here, where both may import it, instead of in one of them.
+import type { ProcessStatus } from '@eta/contracts';
+import { AppError } from '../errors.js';
+
+/**
+ * Who may be sent the approved document: a paid order that is not Deleted (an Admin restores it first) nor
+ * refunded for good (Refund Completed). The same rule guards the upload and Resend.
+ */
+export function assertMayDeliver(order: { order_id: string; process_status: string; payment_status: string }): void {
+  const status = order.process_status as ProcessStatus;
+  if (order.payment_status !== 'Success') {
+    throw new AppError('NOT_PAID', `Order ${order.order_id} is not paid (payment ${order.payment_status}).`);
+  }
+  if (status === 'Deleted') {
+    throw new AppError('ORDER_DELETED', `Order ${order.order_id} is deleted; an Admin must restore it first.`);
+  }
+  if (status === 'Refund Completed') {
+    throw new AppError(
+      'ORDER_CLOSED',
+      `Order ${order.order_id} is refunded (Refund Completed); nothing is delivered for it.`,
+    );
+  }
+}
