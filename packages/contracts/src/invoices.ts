@@ -3,6 +3,7 @@
 import { Type, type Static } from 'typebox';
 import { MIN_INVOICE_ORDER_ID_LENGTH } from './domain.js';
 import { Envelope } from './envelope.js';
+import { MailDelivery } from './mail.js';
 
 /**
  * Spec §5 "Send invoice": required, then at least 6 characters. The first failing rule speaks: empty or blank
@@ -32,6 +33,8 @@ export const SentInvoice = Type.Object({
   provider: Type.String(),
   /** True when the order already had its invoice and the same invoice was mailed again. */
   resent: Type.Boolean(),
+  /** What happened to the invoice mail: queued, or not sent and why. */
+  delivery: MailDelivery,
 });
 export type SentInvoice = Static<typeof SentInvoice>;
 export const SendInvoiceResponse = Envelope(SentInvoice);

@@ -15,6 +15,22 @@ export type MailState = (typeof MAIL_STATES)[number];
 /** What Email History says about a mail kept because no provider is configured on the server. */
 export const NO_PROVIDER_ERROR = 'not sent: no provider configured';
 
+/**
+ * What happened to the mail a call asked for (issue 22), for clients to branch on rather than on the wording:
+ * sent (the provider took it), queued (in the outbox, going out within seconds) or not_sent, with the reason.
+ */
+export const MAIL_DELIVERY_STATES = ['sent', 'queued', 'not_sent'] as const;
+export type MailDeliveryState = (typeof MAIL_DELIVERY_STATES)[number];
+/** no_provider: no mail provider is configured on the server; failed: the provider refused it or gave up. */
+export const MAIL_NOT_SENT_REASONS = ['no_provider', 'failed'] as const;
+export type MailNotSentReason = (typeof MAIL_NOT_SENT_REASONS)[number];
+export const MailDelivery = Type.Object({
+  state: Type.Enum(MAIL_DELIVERY_STATES),
+  /** not_sent only. */
+  reason: Type.Optional(Type.Enum(MAIL_NOT_SENT_REASONS)),
+});
+export type MailDelivery = Static<typeof MailDelivery>;
+
 /** Spec §7: the multipart field names of POST /admin/upload-visa-document. */
 export const UPLOAD_FIELDS = {
   orderId: 'orderId',
@@ -70,7 +86,10 @@ export const QueuedMail = Type.Object({
   last_error: Type.Optional(Type.String()),
 });
 export type QueuedMail = Static<typeof QueuedMail>;
-export const ResendMailResponse = Envelope(QueuedMail);
+/** Resend's answer: the mail as queued and what happened to it. */
+export const ResendMailResult = Type.Object({ ...QueuedMail.properties, delivery: MailDelivery });
+export type ResendMailResult = Static<typeof ResendMailResult>;
+export const ResendMailResponse = Envelope(ResendMailResult);
 
 /** The order's approved document (the latest upload). */
 export const StoredDocumentInfo = Type.Object({
@@ -93,7 +112,10 @@ export const UploadVisaDocumentResult = Type.Object({
   mail: QueuedMail,
 });
 export type UploadVisaDocumentResult = Static<typeof UploadVisaDocumentResult>;
-export const UploadVisaDocumentResponse = Envelope(UploadVisaDocumentResult);
+/** Upload's answer: the order, its document, the approval mail and what happened to that mail. */
+export const UploadVisaDocumentAnswer = Type.Object({ ...UploadVisaDocumentResult.properties, delivery: MailDelivery });
+export type UploadVisaDocumentAnswer = Static<typeof UploadVisaDocumentAnswer>;
+export const UploadVisaDocumentResponse = Envelope(UploadVisaDocumentAnswer);
 
 /** The spec's HEAD check: 200 when the order's approved document exists, 404 otherwise (GET gives its facts). */
 export const OrderDocumentParams = Type.Object({ orderId: Type.String({ minLength: 1, maxLength: 64 }) });

@@ -10,6 +10,7 @@ import { moneyText } from '../../lib/pdf/format.js';
 import type { DocumentStore } from '../../lib/storage/document-store.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
+import { mailDelivery } from '../mail/mail-delivery.js';
 import type { MailService } from '../mail/mail.service.js';
 import { renderInvoice } from './invoice-pdf.js';
 import {
@@ -128,9 +129,10 @@ export class InvoicesService {
           to: composed.to,
           provider,
           resent,
+          delivery: mailDelivery(queued.state, queued.lastError),
         };
         const message =
-          queued.state === 'failed'
+          sent.delivery.state === 'not_sent'
             ? `Invoice ${sent.invoiceNumber} is ready, but no mail provider is configured: the mail to ${sent.to} is kept in Email History as not sent.`
             : `Invoice ${sent.invoiceNumber} ${resent ? 'is being sent again' : 'is being sent'} to ${sent.to}.`;
         return { invoice: sent, message };

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OrderDocumentParams, OrderDocumentResponse, UPLOAD_FIELDS, UploadVisaDocumentResponse } from '@eta/contracts';
 import { readUploadForm, UPLOAD_FORM_LIMITS } from '../../modules/documents/upload-form.js';
+import { mailDelivery } from '../../modules/mail/mail-delivery.js';
 import { actorOf, requireStaff } from '../../plugins/auth.js';
 
 const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -28,11 +29,12 @@ const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const staff = requireStaff(request.staff);
       const form = await readUploadForm(request, maxUploadMb);
       const data = await documents.uploadApprovedDocument(staff, actorOf(staff, request.ip), form);
+      const delivery = mailDelivery(data.mail.state, data.mail.last_error);
       const message =
-        data.mail.state === 'failed'
+        delivery.state === 'not_sent'
           ? `Document uploaded and order ${data.orderId} completed. The approval mail was not sent: no mail provider is configured on this server.`
           : `Document uploaded and order ${data.orderId} completed. The approval mail to ${data.mail.to} is on its way.`;
-      return { status: 1 as const, message, data };
+      return { status: 1 as const, message, data: { ...data, delivery } };
     },
   );
 

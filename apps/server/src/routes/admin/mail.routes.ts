@@ -7,6 +7,7 @@ import {
   ResendMailBody,
   ResendMailResponse,
 } from '@eta/contracts';
+import { mailDelivery } from '../../modules/mail/mail-delivery.js';
 import { actorOf, requireStaff } from '../../plugins/auth.js';
 
 const mailRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -17,12 +18,13 @@ const mailRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags: ['mail'], body: ResendMailBody, response: { 200: ResendMailResponse } } },
     async (request) => {
       const staff = requireStaff(request.staff);
-      const data = await orderMails.resendApprovalMail(actorOf(staff, request.ip), request.body);
+      const mail = await orderMails.resendApprovalMail(actorOf(staff, request.ip), request.body);
+      const delivery = mailDelivery(mail.state, mail.last_error);
       const message =
-        data.state === 'failed'
+        delivery.state === 'not_sent'
           ? 'The mail was not sent: no mail provider is configured on this server. It is kept in Email History.'
-          : `The approval mail will be sent again to ${data.to}.`;
-      return { status: 1 as const, message, data };
+          : `The approval mail will be sent again to ${mail.to}.`;
+      return { status: 1 as const, message, data: { ...mail, delivery } };
     },
   );
 

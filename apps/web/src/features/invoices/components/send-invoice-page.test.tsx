@@ -32,6 +32,7 @@ const invoice: SentInvoice = {
   to: 'maria@example.com',
   provider: 'Sendgrid',
   resent: false,
+  delivery: { state: 'queued' },
 };
 
 describe('Send Invoice', WHOLE_CONSOLE, () => {
@@ -78,6 +79,29 @@ describe('Send Invoice', WHOLE_CONSOLE, () => {
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/admin/view-order/${encodeOrderId('ETA-200020076')}`),
     );
+  });
+
+  it('says the invoice mail was not sent, as a warning, when the answer says so (issue 22)', async () => {
+    const message =
+      'Invoice INV-2026-000042 is ready, but no mail provider is configured: the mail to maria@example.com is kept in Email History as not sent.';
+    renderPage((call) =>
+      call.path === SEND
+        ? ok({ ...invoice, provider: 'AWS', delivery: { state: 'not_sent', reason: 'no_provider' } }, message)
+        : undefined,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Send Invoice' });
+    await userEvent.type(orderIdBox(), 'ETA-200020076');
+    await userEvent.click(sendButton());
+
+    const toast = await toastOf(message);
+    expect(toast.className).toContain('Toastify__toast--warning');
+    expect(toast.className).not.toContain('Toastify__toast--success');
+    const note = screen.getByText('INV-2026-000042').closest('[role="alert"]')!;
+    expect(note.textContent).toContain(
+      'Invoice INV-2026-000042 is ready, but its mail to maria@example.com was not sent: no mail provider is configured on this server.',
+    );
+    expect(note.textContent).not.toMatch(/is being sent|through AWS/);
+    expect(note.className).toContain('MuiAlert-standardWarning');
   });
 
   it("shows a refusal as an error toast in the server's words", async () => {

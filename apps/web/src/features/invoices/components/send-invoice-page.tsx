@@ -1,6 +1,7 @@
 // Send Invoice (spec §2, §5, §8): one Order ID field and a Send Invoice button. Status 1 shows the server's
-// message as a success toast, any other answer the server's message as an error toast; no answer at all (or a
-// server fault) 'Something went wrong while sending the invoice.'. A sent invoice is named with a link to its order.
+// message as a success toast (a warning when the invoice mail was not sent, issue 22), any other answer the
+// server's message as an error toast; no answer at all (or a server fault) 'Something went wrong while sending the
+// invoice.'. The invoice is named with a link to its order, and with what happened to its mail.
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { toast } from 'react-toastify';
@@ -16,6 +17,7 @@ import { MIN_INVOICE_ORDER_ID_LENGTH } from '@eta/contracts/domain';
 import { FormTextField } from '../../../components/form-text-field';
 import { PageHeader } from '../../../components/page-header';
 import type { ApiError } from '../../../lib/api';
+import { deliveryToastType, notSentReason } from '../../../lib/mail-delivery';
 import { orderDetailPath } from '../../../lib/order-links';
 import { useSendInvoiceMutation } from '../api/invoices-api';
 
@@ -39,6 +41,17 @@ function failureText(error: unknown): string | null {
 }
 
 function SentInvoiceNote({ invoice }: { invoice: SentInvoice }) {
+  if (invoice.delivery.state === 'not_sent') {
+    return (
+      <Alert severity="warning" sx={{ mt: 2 }}>
+        Invoice <strong>{invoice.invoiceNumber}</strong> is ready, but its mail to {invoice.to} was not sent:{' '}
+        {notSentReason(invoice.delivery)}. It is kept in the order&apos;s Email History.{' '}
+        <Link component={RouterLink} to={orderDetailPath(invoice.orderId)}>
+          Open order {invoice.orderId}
+        </Link>
+      </Alert>
+    );
+  }
   return (
     <Alert severity="success" sx={{ mt: 2 }}>
       Invoice <strong>{invoice.invoiceNumber}</strong> {invoice.resent ? 'is being sent again' : 'is being sent'} to{' '}
@@ -59,7 +72,7 @@ export function SendInvoicePage() {
     setSent(null);
     try {
       const { message, invoice } = await sendInvoice({ orderId: invoiceOrderId.trim() }).unwrap();
-      toast.success(message);
+      toast(message, { type: deliveryToastType(invoice.delivery) });
       setSent(invoice);
       reset();
     } catch (error) {

@@ -12,11 +12,11 @@ import type {
   MailProvider,
   MoveOrderStatusBody,
   OrderDetails,
-  QueuedMail,
   RemarkEntry,
   ResendMailBody,
+  ResendMailResult,
   SaveTransactionBody,
-  UploadVisaDocumentResult,
+  UploadVisaDocumentAnswer,
 } from '@eta/contracts';
 import { api, type ApiError } from '../../../lib/api';
 import { UPLOAD_FIELDS } from '../delivery-rules';
@@ -114,14 +114,14 @@ export const orderDetailApi = api.injectEndpoints({
       invalidatesTags: (_result, _error, { orderId }) => afterMove(orderId),
     }),
     // The order becomes Completed, so its queues and counts reload too; a refusal reloads the order only.
-    uploadVisaDocument: build.mutation<ChangeOutcome<UploadVisaDocumentResult>, UploadArgs>({
+    uploadVisaDocument: build.mutation<ChangeOutcome<UploadVisaDocumentAnswer>, UploadArgs>({
       query: (args) => ({ url: 'admin/upload-visa-document', method: 'POST', body: uploadForm(args) }),
-      transformResponse: outcome<UploadVisaDocumentResult>,
+      transformResponse: outcome<UploadVisaDocumentAnswer>,
       invalidatesTags: (result, _error, { orderId }) => (result ? afterMove(orderId) : [detailTag(orderId)]),
     }),
-    resendMail: build.mutation<ChangeOutcome<QueuedMail>, ResendMailBody>({
+    resendMail: build.mutation<ChangeOutcome<ResendMailResult>, ResendMailBody>({
       query: (body) => ({ url: 'admin/resend-mail', method: 'POST', body }),
-      transformResponse: outcome<QueuedMail>,
+      transformResponse: outcome<ResendMailResult>,
       invalidatesTags: (_result, _error, { orderId }) => [detailTag(orderId)],
     }),
     // Reloads with the order: a queued mail is sent meanwhile, a new one becomes the latest.

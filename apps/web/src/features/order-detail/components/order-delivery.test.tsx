@@ -588,3 +588,45 @@ describe('Defence packs', WHOLE_CONSOLE, () => {
     expect(tab.location.href).toBe('about:blank');
   });
 });
+
+describe('a mail that was not sent (issue 22)', WHOLE_CONSOLE, () => {
+  const toastOf = (text: string) => screen.findByText(text).then((node) => node.closest('.Toastify__toast')!);
+  const notSent = { state: 'not_sent', reason: 'no_provider' } as const;
+
+  it('after Upload: the toast follows the answer’s delivery and is a warning, never a success', async () => {
+    const message = `Document uploaded and order ${DETAIL_ORDER_ID} completed. The approval mail was not sent: no mail provider is configured on this server.`;
+    renderOrder(orderDetails({ version: 3 }), (call) =>
+      call.path === '/api/admin/upload-visa-document'
+        ? ok({ orderId: DETAIL_ORDER_ID, version: 4, process_status: 'Completed', delivery: notSent }, message)
+        : undefined,
+    );
+    await pageLoaded();
+    await userEvent.upload(uploadForm().getByLabelText('Approved document'), pdfFile());
+    await userEvent.click(uploadForm().getByRole('button', { name: 'Upload' }));
+    const toast = await toastOf(message);
+    expect(toast.className).toContain('Toastify__toast--warning');
+    expect(toast.className).not.toContain('Toastify__toast--success');
+  });
+
+  it('after Resend: a warning too; a queued resend is a success', async () => {
+    let sent = false;
+    const notSentText =
+      'The mail was not sent: no mail provider is configured on this server. It is kept in Email History.';
+    const queuedText = 'The approval mail will be sent again to maria@example.com.';
+    renderOrder(orderDetails({ uploadDoc: [uploaded()], mailHistory: [mail()] }), (call) => {
+      if (call.path !== '/api/admin/resend-mail') return undefined;
+      const reply = { mailId: 14, orderId: DETAIL_ORDER_ID, to: 'maria@example.com', provider: 'AWS' };
+      if (!sent) {
+        sent = true;
+        return ok({ ...reply, state: 'failed', delivery: notSent }, notSentText);
+      }
+      return ok({ ...reply, state: 'queued', delivery: { state: 'queued' } }, queuedText);
+    });
+    await pageLoaded();
+    const history = within(section('Email History'));
+    await userEvent.click(history.getByRole('button', { name: 'Resend' }));
+    expect((await toastOf(notSentText)).className).toContain('Toastify__toast--warning');
+    await userEvent.click(history.getByRole('button', { name: 'Resend' }));
+    expect((await toastOf(queuedText)).className).toContain('Toastify__toast--success');
+  });
+});

@@ -1,10 +1,12 @@
 // One Yes/No confirmation at a time for the page's actions (Move-to buttons, holder actions), then the change
-// with its outcome reported: the server's message as a success toast; a stale copy (STALE_VERSION) named with
+// with its outcome reported: the server's message as a success toast (a warning when the mail it asked for was
+// not sent, issue 22); a stale copy (STALE_VERSION) named with
 // who changed the order and when, and the order reloaded (the API layer invalidates it); any other refusal has
 // been shown by the API layer already. Nothing is retried on the person's behalf.
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { ApiError } from '../../../lib/api';
+import { answerToastType } from '../../../lib/mail-delivery';
 import type { ChangeOutcome } from '../api/order-detail-api';
 
 export const RELOADED_TEXT = 'The order has been reloaded.';
@@ -22,8 +24,8 @@ export type ChangeResult = 'done' | 'stale' | 'refused';
 /** Sends a change and reports it. */
 export async function reportChange<T>(request: Unwrappable<T>): Promise<ChangeResult> {
   try {
-    const { message } = await request.unwrap();
-    toast.success(message);
+    const { message, data } = await request.unwrap();
+    toast(message, { type: answerToastType(data) });
     return 'done';
   } catch (error) {
     if (isApiError(error) && error.code === 'STALE_VERSION') {
