@@ -20,10 +20,18 @@ export const RESTORE_OPTION: MoveOption = {
 };
 
 /**
+ * Completed without an approved document (issue 22): the customer is then told the order is approved while
+ * nothing can be downloaded, so the question says so before the move.
+ */
+export const COMPLETED_WITHOUT_DOCUMENT_TEXT =
+  'This order has no approved document yet: its customer will be told it is approved, but there is nothing to ' +
+  'download until a document is uploaded. Are you sure want to move this order to Completed?';
+
+/**
  * The Move-to buttons for an order in `status`: each hidden when the order already has that status, Delete only
  * for the roles that delete; a Deleted order offers only Restore to New (Admin); Refund Completed offers nothing.
  */
-export function moveOptions(status: ProcessStatus, role: StaffType): MoveOption[] {
+export function moveOptions(status: ProcessStatus, role: StaffType, hasDocument = true): MoveOption[] {
   if (status === 'Refund Completed') return [];
   if (status === 'Deleted') return can(role, 'restoreDeleted') ? [RESTORE_OPTION] : [];
   return MOVE_TO_BUTTONS.filter(
@@ -34,7 +42,9 @@ export function moveOptions(status: ProcessStatus, role: StaffType): MoveOption[
     confirmText:
       button.status === 'Deleted'
         ? DEFAULT_CONFIRM_TEXT
-        : `Are you sure want to move this order to ${STATUS_LABELS[button.status]}?`,
+        : button.status === 'Completed' && !hasDocument
+          ? COMPLETED_WITHOUT_DOCUMENT_TEXT
+          : `Are you sure want to move this order to ${STATUS_LABELS[button.status]}?`,
   }));
 }
 

@@ -347,6 +347,42 @@ describe('Order detail: Move-to buttons', WHOLE_CONSOLE, () => {
     expect(moveLabels()).not.toContain('Awaiting Govt');
   });
 
+  it('warns before Completed when the order has no approved document (issue 22)', async () => {
+    const { api } = renderOrder(orderDetails({ process_status: 'Pending', uploadDoc: [] }));
+    await pageLoaded();
+    await userEvent.click(within(moveGroup()!).getByRole('button', { name: 'Completed Orders' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(
+      'This order has no approved document yet: its customer will be told it is approved, but there is nothing to download until a document is uploaded. Are you sure want to move this order to Completed?',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('PUT', '/api/admin/move-order-status')).toEqual([]);
+  });
+
+  it('asks only the usual question before Completed when the order has its document', async () => {
+    renderOrder(
+      orderDetails({
+        process_status: 'Customer Called',
+        uploadDoc: [
+          {
+            id: 5,
+            file1: 'approval.pdf',
+            content_type: 'application/pdf',
+            size_bytes: 1024,
+            create_ts: '2026-11-20T09:59:58.000Z',
+            uploaded_by: 'Asha Rao',
+            mail_service_provider: 'AWS',
+          },
+        ],
+      }),
+    );
+    await pageLoaded();
+    await userEvent.click(within(moveGroup()!).getByRole('button', { name: 'Completed Orders' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure want to move this order to Completed?')).toBeTruthy();
+  });
+
   it('asks the delete question before Delete', async () => {
     const { api } = renderOrder(orderDetails(), { role: 'Manager' });
     await pageLoaded();

@@ -220,7 +220,11 @@ function OrderDetailContent({ order, user }: { order: OrderDetails; user: Sessio
         <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1 }}>
           Move to
         </Typography>
-        <MoveToButtons options={moveOptions(status, user.type)} disabled={action.isBusy} onMove={move} />
+        <MoveToButtons
+          options={moveOptions(status, user.type, order.uploadDoc.length > 0)}
+          disabled={action.isBusy}
+          onMove={move}
+        />
       </DetailSection>
       <DetailSection id="order-actions" title="Actions">
         <EvidenceActions

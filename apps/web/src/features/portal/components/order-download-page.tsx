@@ -1,6 +1,7 @@
 // The order's download page (spec §2, §4): only for an order tracked in this tab (its proof), otherwise back to
 // tracking. The success message, Download Now (enabled once the approved document exists; the download starts
-// one second after the server agrees, spec §4/§9) and the Downloaded History, which shows the new download.
+// one second after the server agrees, spec §4/§9) and the Downloaded History, which shows the new download. An
+// approved (Completed) order whose document is not there yet says so, not that it is still being processed.
 import { useCallback, useEffect, useState } from 'react';
 import {
   PortalError,
@@ -77,6 +78,7 @@ export function OrderDownloadPage({ orderId }: { orderId: string }) {
 
   if (!proof) return null;
   const fileName = history?.path.file1 ?? null;
+  const waitingText = history?.mainResult.process_status === 'Completed' ? t.preparingMessage : t.processingMessage;
 
   const download = async () => {
     if (!fileName || !history) return;
@@ -103,7 +105,7 @@ export function OrderDownloadPage({ orderId }: { orderId: string }) {
     <section className="portal-card">
       <PageHeading title={t.downloadTitle} />
       <p className="portal-alert portal-alert--success" role="status">
-        {t.foundMessage(orderId)} {history ? (fileName ? t.readyMessage : t.processingMessage) : null}
+        {t.foundMessage(orderId)} {history ? (fileName ? t.readyMessage : waitingText) : null}
       </p>
       <div className="portal-actions">
         <button type="button" className="portal-button" disabled={!fileName || busy} onClick={() => void download()}>

@@ -26,7 +26,7 @@ const TRACKED = {
   expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
   landingSite: 'eta-express',
 };
-const HISTORY = (downloads: object[] = [], file1: string | null = `eTA-${ORDER}.pdf`) => ({
+const HISTORY = (downloads: object[] = [], file1: string | null = `eTA-${ORDER}.pdf`, processStatus = 'Completed') => ({
   body: {
     status: 1,
     message: 'OK',
@@ -34,7 +34,7 @@ const HISTORY = (downloads: object[] = [], file1: string | null = `eTA-${ORDER}.
     mainResult: {
       order_id: ORDER,
       customer_name: 'Jean Tremblay',
-      process_status: 'Completed',
+      process_status: processStatus,
       landing_site: 'eta-express',
     },
     path: { file1 },
@@ -158,9 +158,21 @@ describe('Track order', () => {
   it('keeps Download Now disabled and says the order is being processed until the document exists', async () => {
     sessionStorage.setItem(`eta-track-proof:${ORDER}`, JSON.stringify(TRACKED));
     open(`/get-new-order-details/${ORDER}`, (call) =>
-      call.path === '/api/front/get-download-history' ? HISTORY([], null) : undefined,
+      call.path === '/api/front/get-download-history' ? HISTORY([], null, 'Pending') : undefined,
     );
     expect(await screen.findByText(/still being processed/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download Now' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('tells the customer of a Completed order without its document that it is approved and being prepared (issue 22)', async () => {
+    sessionStorage.setItem(`eta-track-proof:${ORDER}`, JSON.stringify(TRACKED));
+    open(`/get-new-order-details/${ORDER}`, (call) =>
+      call.path === '/api/front/get-download-history' ? HISTORY([], null, 'Completed') : undefined,
+    );
+    expect(
+      await screen.findByText(/Your application has been approved\. Your eTA document is being prepared/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/still being processed/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Download Now' }).hasAttribute('disabled')).toBe(true);
   });
 

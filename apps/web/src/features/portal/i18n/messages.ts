@@ -25,6 +25,8 @@ const en = {
   readyMessage: 'Your Electronic Travel Authorization is ready to download.',
   processingMessage:
     'Your application is still being processed. You will receive an e-mail as soon as your eTA is ready, and you can download it here.',
+  preparingMessage:
+    'Your application has been approved. Your eTA document is being prepared: you will receive an e-mail as soon as it is ready, and you can download it here.',
   downloadNow: 'Download Now',
   downloadStarting: 'Your download will start in a moment.',
   downloadedHistory: 'Downloaded History',
@@ -114,6 +116,8 @@ const fr: Messages = {
   readyMessage: 'Votre autorisation de voyage électronique est prête à être téléchargée.',
   processingMessage:
     'Votre demande est en cours de traitement. Vous recevrez un courriel dès que votre AVE sera prête et vous pourrez la télécharger ici.',
+  preparingMessage:
+    'Votre demande a été approuvée. Le document de votre AVE est en préparation : vous recevrez un courriel dès qu’il sera prêt et vous pourrez le télécharger ici.',
   downloadNow: 'Télécharger',
   downloadStarting: 'Votre téléchargement va commencer.',
   downloadedHistory: 'Historique des téléchargements',
