@@ -17,6 +17,7 @@ const serverProject = (name: string, backend: 'pglite' | 'postgres'): TestProjec
     exclude: backend === 'postgres' ? ['test/embedded-*.test.ts'] : [],
     environment: 'node',
     env: { TEST_DB: backend },
+    globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -26,6 +26,7 @@ import securityHeaders from './plugins/security-headers.js';
 import authPlugin from './plugins/auth.js';
 import mailWorkerPlugin from './plugins/mail-worker.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { WorkerPool, type WorkerLimits } from './lib/workers/worker-pool.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { LandingSitesService } from './modules/landing-sites/landing-sites.service.js';
@@ -115,6 +116,8 @@ export interface BuildAppOptions {
   mailTransports?: MailTransports;
   /** Payment gateways; by default the ones configured (Stripe, PayPal, Authorize.Net). */
   paymentGateways?: PaymentGateways;
+  /** The caps of work kept off the event loop (defence packs, PDF checks); by default DEFAULT_WORKER_LIMITS. */
+  workerLimits?: WorkerLimits;
 }
 
 /** One log line per request when it is answered, instead of Fastify's two (incoming and completed). */
@@ -201,7 +204,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const paymentGateways = opts.paymentGateways ?? (await openPaymentGateways(config.payments));
   const payments = new PaymentsService(database.db, paymentGateways, app.log.child({ module: 'payments' }));
   const orderMoves = new OrderMovesService(database.db, payments);
-  const defencePack = new DefencePackService(database.db, documentStore);
+  const workers = new WorkerPool(opts.workerLimits);
+  app.addHook('onClose', () => workers.close());
+  const defencePack = new DefencePackService(database.db, documentStore, workers);
   const mail = new MailService(
     database.db,
     { ...config.mail, publicUrl: config.publicUrl },
@@ -225,7 +230,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     orderDetail: new OrderDetailService(database.db, orderMoves),
     mail,
     orderMails: new OrderMailsService(database.db, mail),
-    documents: new DocumentsService(database.db, documentStore, mail, app.log.child({ module: 'documents' })),
+    documents: new DocumentsService(database.db, documentStore, mail, workers, app.log.child({ module: 'documents' })),
     defencePack,
     invoices: new InvoicesService(database.db, documentStore, mail),
     landingSites: new LandingSitesService(database.db, config.translateWidgetUrl ?? null, () => intake.forgetKeys()),

@@ -8,7 +8,7 @@ import { LocalDocumentStore } from '../src/lib/storage/local-document-store.js';
 import { easternStamp, utcStamp } from '../src/lib/pdf/format.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { insertOrder } from './helpers/orders.js';
-import { pdfPages, samplePdf, samplePng } from './helpers/pdf-files.js';
+import { inflatingPdf, pdfPages, samplePdf, samplePng } from './helpers/pdf-files.js';
 
 let t: TestApp;
 let store: LocalDocumentStore;
@@ -55,7 +55,12 @@ interface Fixture {
 
 /** A Completed order with two mails, three downloads, a signature and an approved document in the store. */
 async function disputedOrder(
-  options: { approved?: 'pdf' | 'png' | 'none'; signature?: boolean; status?: 'Completed' | 'Customer Called' } = {},
+  options: {
+    /** The approved document: a sample of a kind, none, or these PDF bytes. */
+    approved?: 'pdf' | 'png' | 'none' | Buffer;
+    signature?: boolean;
+    status?: 'Completed' | 'Customer Called';
+  } = {},
 ): Promise<Fixture> {
   const db = t.database.db;
   const signature = options.signature === false ? null : (await store.put(samplePng(), { extension: 'png' })).key;
@@ -94,7 +99,11 @@ async function disputedOrder(
     .execute();
   if (options.approved !== 'none') {
     const png = options.approved === 'png';
-    const bytes = png ? samplePng(600, 400) : await samplePdf(3, MARKER);
+    const bytes = png
+      ? samplePng(600, 400)
+      : Buffer.isBuffer(options.approved)
+        ? options.approved
+        : await samplePdf(3, MARKER);
     const stored = await store.put(bytes, { extension: png ? 'png' : 'pdf' });
     await db
       .insertInto('documents')
@@ -241,6 +250,54 @@ describe('defence packs as PDF', () => {
     expect(text).toContain('Signature image: not on file.');
     expect(text).toContain('No approved document is on file for this order.');
     expect(text).toContain('Customer Called');
+  });
+});
+
+describe('an untrusted PDF on file (issue 22)', () => {
+  // The checks at upload came later than some documents: the pack must survive what is already on file.
+  it('a compression bomb is left out of the pack, which says why; the server is not held up by it', async () => {
+    const { orderId } = await disputedOrder({ approved: await inflatingPdf(1000) });
+    const started = Date.now();
+    const { text } = await readPack(orderId, 1);
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'The approved document is a PDF this pack cannot reproduce: its pages inflate to more than 64 MB.',
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('a pack built from the largest allowed document leaves /api/health answering in < 100 ms meanwhile', async () => {
+    const { orderId } = await disputedOrder({ approved: await inflatingPdf(60, 'LARGEST-ALLOWED') });
+    let building = true;
+    const pack = readPack(orderId, 2).finally(() => (building = false));
+    const waits: number[] = [];
+    while (building) {
+      const asked = performance.now();
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      waits.push(performance.now() - asked);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const { pages } = await pack;
+    expect(pages.at(-1)).toContain('LARGEST-ALLOWED');
+    expect(waits.length).toBeGreaterThan(5);
+    expect(Math.max(...waits)).toBeLessThan(100);
+  });
+
+  it('a job past its time cap is stopped, and the pack is made without the document, saying why', async () => {
+    const saved = { t, store, team };
+    t = await buildTestApp({}, { workerLimits: { timeoutMs: 1_000, maxMemoryMb: 512, threads: 1 } });
+    try {
+      store = new LocalDocumentStore(path.join(t.config.dataDir, 'documents'));
+      team = await t.signIn('Team', 'Grace Hopper');
+      const { orderId } = await disputedOrder({ approved: await inflatingPdf(60) });
+      const { text } = await readPack(orderId, 1);
+      expect(text.replace(/\s+/g, ' ')).toContain(
+        'The approved document is not reproduced here: reproducing it took longer than 1 s, more than this pack allows.',
+      );
+    } finally {
+      await t.close();
+      ({ t, store, team } = saved);
+    }
   });
 });
 

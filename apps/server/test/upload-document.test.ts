@@ -11,6 +11,7 @@ import { LocalDocumentStore } from '../src/lib/storage/local-document-store.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { insertOrder, givePortalHosts } from './helpers/orders.js';
 import { standInMailConfig, startMailStandIn, type MailStandIn } from './helpers/mail-stand-ins.js';
+import { inflatingPdf } from './helpers/pdf-files.js';
 import { GIF, PDF, PNG, SHELL_SCRIPT, ZIP, uploadRequest, type UploadFile } from './helpers/uploads.js';
 
 let standIn: MailStandIn;
@@ -296,6 +297,22 @@ describe('refusals leave nothing behind', () => {
       status: 0,
       code: 'PAYLOAD_TOO_LARGE',
       message: 'The file is larger than 1 MB. Nothing was stored; please upload a smaller file.',
+    });
+    await expectNothingChanged(orderId);
+  });
+
+  it('a compression-bomb PDF is refused with 422 and why, and nothing is stored (issue 22)', async () => {
+    const orderId = await insertOrder(t.database.db);
+    const bomb = await inflatingPdf(500); // ~0.5 MB on disk, 500 MB once its page is inflated
+    const res = await upload(defaults(orderId), { name: 'approval.pdf', content: bomb, type: 'application/pdf' });
+    expect(res.statusCode).toBe(422);
+    const message =
+      'This PDF cannot be accepted: its pages inflate to more than 64 MB. Please upload the approved document as issued, or a scan of it as an image.';
+    expect(res.json()).toMatchObject({
+      status: 0,
+      code: 'UNREADABLE_DOCUMENT',
+      message,
+      errors: { uploadVisaDoc: message },
     });
     await expectNothingChanged(orderId);
   });

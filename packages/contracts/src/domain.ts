@@ -245,6 +245,7 @@ export const COUNTRY_NOT_GIVEN = 'Not given';
 export const ACTIVITY_ACTIONS = [
   'security.login-failed',
   'security.lockout',
+  'security.login-during-lock',
   'security.forbidden',
   'staff.login',
   'staff.logout',
@@ -301,6 +302,7 @@ export const ERROR_CODES = [
   'ORDER_CLOSED',
   // Documents and mail.
   'UNSUPPORTED_FILE',
+  'UNREADABLE_DOCUMENT',
   'NO_DOCUMENT',
   'PROVIDER_NOT_CONFIGURED',
   // The public portal.

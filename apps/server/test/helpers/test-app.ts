@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { OrderListPage, SearchOrderBody, StaffType } from '@eta/contracts';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type BuildAppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/lib/config.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { hashPassword } from '../../src/modules/auth/passwords.js';
@@ -29,12 +29,15 @@ export interface TestApp {
 let passwordHash: Promise<string> | undefined;
 let counter = 0;
 
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  parts: Pick<BuildAppOptions, 'workerLimits'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   // Documents and secrets of a test live in its own directory, removed when it closes.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eta-test-'));
   const config: Config = { ...loadConfig({}), logLevel: 'silent', dataDir, ...overrides };
-  const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, logger: false });
+  const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, logger: false, ...parts });
   await app.ready();
   return {
     app,

@@ -4,21 +4,10 @@
 import { degrees, PDFDocument, rgb, StandardFonts, type PDFEmbeddedPage, type PDFFont } from 'pdf-lib';
 import { FOOTER_FROM_BOTTOM, FOOTER_SIZE } from './pdf-builder.js';
 
-/** A PDF that could be opened, ready to be appended. */
+/** A PDF that could be opened within bounds (inspect.ts), ready to be appended. */
 export interface OpenedPdf {
   readonly pageCount: number;
   readonly document: PDFDocument;
-}
-
-/** Opens a PDF to append; undefined when it is damaged, encrypted or not a PDF (the caller says so instead). */
-export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf | undefined> {
-  try {
-    const document = await PDFDocument.load(bytes, { updateMetadata: false });
-    const pageCount = document.getPageCount();
-    return pageCount > 0 ? { pageCount, document } : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Height kept free under an appended page's content for the footer, and above it so its frame shows. */

@@ -83,6 +83,9 @@ export interface DocumentInfo {
   subject: string;
 }
 
+/** pdfkit takes a Buffer; bytes that crossed into a worker thread arrive as a Uint8Array (viewed, not copied). */
+const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 export class PdfBuilder {
   private readonly doc: PDFKit.PDFDocument;
   private readonly output: Promise<Buffer>;
@@ -191,11 +194,11 @@ export class PdfBuilder {
   }
 
   /** An image in a thin frame at the current position, scaled to fit the box with its proportions kept. */
-  image(bytes: Buffer, box: { width: number; height: number }, caption?: string): this {
+  image(bytes: Uint8Array, box: { width: number; height: number }, caption?: string): this {
     const { doc } = this;
     this.ensureSpace(box.height + 24);
     const top = doc.y;
-    doc.image(bytes, MARGIN.left + 4, top + 4, {
+    doc.image(asBuffer(bytes), MARGIN.left + 4, top + 4, {
       fit: [box.width - 8, box.height - 8],
       align: 'center',
       valign: 'center',
@@ -209,11 +212,11 @@ export class PdfBuilder {
   }
 
   /** An image on a page of its own, under a caption, as large as the page allows. */
-  imagePage(bytes: Buffer, caption: string): this {
+  imagePage(bytes: Uint8Array, caption: string): this {
     this.newPage();
     this.subheading(caption);
     const top = this.doc.y + 6;
-    this.doc.image(bytes, MARGIN.left, top, {
+    this.doc.image(asBuffer(bytes), MARGIN.left, top, {
       fit: [CONTENT_WIDTH, CONTENT_BOTTOM - top],
       align: 'center',
     });

@@ -3,16 +3,19 @@
 // itself (its own pages, or the image on a page of its own). Every page carries the order id and
 // "Page n of m".
 import type { DefencePackDetails, EvidenceSectionKey } from '@eta/contracts';
-import { appendPdf, openPdf, type OpenedPdf } from '../../lib/pdf/assemble.js';
+import { appendPdf, type OpenedPdf } from '../../lib/pdf/assemble.js';
+import { inspectPdf } from '../../lib/pdf/inspect.js';
 import { bothZones, moneyText, sizeText, utcStamp } from '../../lib/pdf/format.js';
 import { isPdf, pdfImageKind } from '../../lib/pdf/images.js';
 import { PdfBuilder, type CellMark } from '../../lib/pdf/pdf-builder.js';
 
 export interface PackFiles {
   /** The customer's signature image, when the store holds it. */
-  signature?: Buffer | undefined;
+  signature?: Uint8Array | undefined;
   /** The approved document's bytes (the newest of the order's documents), when the store holds them. */
-  approved?: Buffer | undefined;
+  approved?: Uint8Array | undefined;
+  /** Why the approved document is not reproduced although it is on file (it was beyond the workers' limits). */
+  approvedLeftOut?: string | undefined;
 }
 
 const at = (iso: string) => bothZones(new Date(iso));
@@ -175,7 +178,13 @@ function timelineSection(pdf: PdfBuilder, facts: DefencePackDetails): void {
 }
 
 /** Lists the documents and says where the approved one is; an image is drawn on its own page here. */
-function documentSection(pdf: PdfBuilder, facts: DefencePackDetails, files: PackFiles, appendix?: OpenedPdf): void {
+function documentSection(
+  pdf: PdfBuilder,
+  facts: DefencePackDetails,
+  files: PackFiles,
+  appendix: OpenedPdf | undefined,
+  notOpened: string | undefined,
+): void {
   pdf.table(
     [
       { header: 'File', width: 0.22 },
@@ -195,7 +204,11 @@ function documentSection(pdf: PdfBuilder, facts: DefencePackDetails, files: Pack
   );
   const approved = facts.documents[0];
   if (!approved) return;
-  if (!files.approved) {
+  if (files.approvedLeftOut) {
+    pdf.paragraph(`The approved document is not reproduced here: ${files.approvedLeftOut}. Its fingerprint is above.`, {
+      muted: true,
+    });
+  } else if (!files.approved) {
     pdf.paragraph('The approved document could not be read from the document store; its fingerprint is above.', {
       muted: true,
     });
@@ -209,15 +222,22 @@ function documentSection(pdf: PdfBuilder, facts: DefencePackDetails, files: Pack
     pdf.imagePage(files.approved, `Approved document: ${approved.name}`);
   } else {
     pdf.paragraph(
-      'The approved document is on file in a format this pack cannot reproduce (or could not be opened); its ' +
-        'fingerprint is above.',
+      notOpened
+        ? `The approved document is a PDF this pack cannot reproduce: ${notOpened}. Its fingerprint is above.`
+        : 'The approved document is on file in a format this pack cannot reproduce; its fingerprint is above.',
       { muted: true },
     );
   }
 }
 
+/**
+ * The pack's PDF from its facts and files. It opens an untrusted PDF, so it runs in the worker pool
+ * (defence-pack.service.ts); everything it takes and gives can cross into a worker thread.
+ */
 export async function renderDefencePack(facts: DefencePackDetails, files: PackFiles): Promise<Uint8Array> {
-  const appendix = files.approved && isPdf(files.approved) ? await openPdf(files.approved) : undefined;
+  const opened = files.approved && isPdf(files.approved) ? await inspectPdf(files.approved) : undefined;
+  const appendix = opened?.readable ? opened : undefined;
+  const notOpened = opened && !opened.readable ? opened.reason : undefined;
   const { sale } = facts;
   const pdf = new PdfBuilder({
     title: `Defence pack ${facts.defencePackType}: order ${facts.orderId}`,
@@ -260,7 +280,7 @@ export async function renderDefencePack(facts: DefencePackDetails, files: PackFi
     delivery: () => deliverySection(pdf, facts),
     use: () => useSection(pdf, facts),
     timeline: () => timelineSection(pdf, facts),
-    document: () => documentSection(pdf, facts, files, appendix),
+    document: () => documentSection(pdf, facts, files, appendix, notOpened),
   };
   const pages: number[] = [];
   facts.index.forEach((section, i) => {

@@ -8,15 +8,22 @@ import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { DocumentStore } from '../../lib/storage/document-store.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
+import { WorkerLimitError, type WorkerPool } from '../../lib/workers/worker-pool.js';
 import { selectEvidence, type EvidenceRow } from './defence-pack.repository.js';
 import { defencePackFacts } from './defence-pack.facts.js';
-import { renderDefencePack } from './defence-pack-pdf.js';
+import type { renderDefencePack } from './defence-pack-pdf.js';
 
 export class DefencePackService {
+  /** The PDF is made in the worker pool: the approved document in it is an untrusted PDF (issue 22). */
+  private readonly render: typeof renderDefencePack;
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly store: DocumentStore,
-  ) {}
+    workers: WorkerPool,
+  ) {
+    this.render = workers.function(new URL('./defence-pack-pdf.js', import.meta.url), 'renderDefencePack');
+  }
 
   /** `forDispute`: the evidence sent for an open chargeback (issue 21), so a ChargeBack order has its pack too. */
   async details(rawOrderId: string, type: DefencePackType, forDispute = false): Promise<DefencePackDetails> {
@@ -36,7 +43,17 @@ export class DefencePackService {
       this.readIfStored(row.documents[0]?.storage_key),
     ]);
     const facts = defencePackFacts(row, type, signature !== undefined, new Date());
-    const bytes = await renderDefencePack(facts, { signature, approved });
+    let bytes: Uint8Array;
+    try {
+      bytes = await this.render(facts, { signature, approved });
+    } catch (err) {
+      // The approved document took the job past its limits: the pack is made without it and says why.
+      if (!(err instanceof WorkerLimitError) || !approved) throw err;
+      bytes = await this.render(facts, {
+        signature,
+        approvedLeftOut: `reproducing it ${err.message}, more than this pack allows`,
+      });
+    }
     return { fileName: `defence-pack-${type}-${facts.orderId}.pdf`, bytes };
   }
 

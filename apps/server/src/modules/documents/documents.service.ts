@@ -22,6 +22,8 @@ import { assertMayDeliver } from '../../lib/delivery/may-deliver.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import type { MailService } from '../mail/mail.service.js';
+import type { checkPdf } from '../../lib/pdf/inspect.js';
+import { WorkerLimitError, type WorkerPool } from '../../lib/workers/worker-pool.js';
 import { detectDocumentType, sanitizeFileName } from './document-file.js';
 import { insertDocument, lockUploadTarget, markOrderCompleted, selectSignatureKey } from './documents.repository.js';
 import type { UploadForm } from './upload-form.js';
@@ -75,8 +77,26 @@ export class DocumentsService {
     private readonly db: Kysely<DB>,
     private readonly store: DocumentStore,
     private readonly mail: MailService,
+    workers: WorkerPool,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.checkPdf = workers.function(new URL('../../lib/pdf/inspect.js', import.meta.url), 'checkPdf');
+  }
+
+  /** An uploaded PDF is read within bounds, in the worker pool (issue 22). */
+  private readonly checkPdf: typeof checkPdf;
+
+  /** A PDF beyond the bounds a defence pack can reproduce is refused (a damaged or encrypted one is kept as it is). */
+  private async assertWithinLimits(content: Buffer): Promise<void> {
+    const check = await this.checkPdf(content).catch((err: unknown) => {
+      if (err instanceof WorkerLimitError)
+        return { readable: false as const, reason: `reading it ${err.message}`, overLimits: true };
+      throw err;
+    });
+    if (check.readable || !check.overLimits) return;
+    const message = `This PDF cannot be accepted: ${check.reason}. Please upload the approved document as issued, or a scan of it as an image.`;
+    throw new AppError('UNREADABLE_DOCUMENT', message, { fields: { [UPLOAD_FIELDS.file]: message } });
+  }
 
   /**
    * Any staff member who works orders may upload for a paid order that is not Deleted or Refund Completed
@@ -85,6 +105,7 @@ export class DocumentsService {
   async uploadApprovedDocument(staff: Staff, actor: Actor, form: UploadForm): Promise<UploadVisaDocumentResult> {
     const upload = validateForm(form);
     const type = await detectDocumentType(upload.file.content);
+    if (type.contentType === 'application/pdf') await this.assertWithinLimits(upload.file.content);
     this.mail.assertProvider(upload.provider);
     const originalName = sanitizeFileName(upload.file.filename, type.extension);
     const stored: { key?: string } = {};
