@@ -1,0 +1,468 @@
+// What every bench scenario shares: the settings read from the environment, the targets, the database (created,
+// seeded once, a bench Admin), the built server under test (with a loopback Stripe) and its login, the autocannon
+// `load` wrapper that checks the status of every response, the floor, the bare-SQL timing and the report.
+import { spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
+import { once } from 'node:events';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import { hash } from '@node-rs/argon2';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+export const TARGET_ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+export const CONNECTIONS = 8;
+/** Rows per list and search page (issue 11: the targets are for 50 rows a page). */
+export const PAGE_SIZE = 50;
+export const PORT = Number(process.env.BENCH_PORT ?? 3917);
+export const BENCH_EMAIL = 'bench@eta-desk.local';
+const BENCH_PASSWORD = 'bench-password';
+export const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/eta_bench';
+
+export const TARGETS = {
+  intake: 60,
+  /** A signed Stripe webhook that opens a dispute (signature check, event stored, order moved, all in one go). */
+  webhook: 20,
+  /** One intake body checked (JSON parse, schema, cross-field rules, signature by content), in ms. */
+  intakeValidation: 1,
+  counts: 5,
+  page1: 15,
+  page1000: 40,
+  search: 50,
+  future: 15,
+  detail: 10,
+  defencePack: 300,
+  report: 300,
+};
+/** Intake (issue 20): at least this many new orders a second, every answer a 201, at 8 connections. */
+export const INTAKE_MIN_RPS = 400;
+/** The server's DATA_DIR during the bench: its document store holds the sample order's approved document. */
+export const BENCH_DATA_DIR = path.join(root, 'bench/.data');
+export const BENCH_WEBHOOK_SECRET = 'whsec_bench_webhook_secret_0123456789';
+
+/** The built server's own code (apps/server/dist), for the scenarios that set up data or time it in process. */
+export const serverModule = (file) => import(path.join(root, 'apps/server/dist', file));
+
+/** The server's document store under the bench's DATA_DIR. */
+export async function benchDocumentStore() {
+  const { LocalDocumentStore } = await serverModule('lib/storage/local-document-store.js');
+  return new LocalDocumentStore(path.join(BENCH_DATA_DIR, 'documents'));
+}
+
+/**
+ * A loopback stand-in of Stripe for the server under test: every PaymentIntent it is asked about succeeded for the
+ * intake example's 89.00 USD. It answers at once, so the intake figures hold the desk's own work (the SDK call
+ * included) and not the latency of Stripe's network.
+ */
+export function startStripeStandIn() {
+  const server = http.createServer((req, res) => {
+    const id = /^\/v1\/payment_intents\/([^/?]+)/.exec(req.url ?? '')?.[1];
+    res.writeHead(id ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify(
+        id
+          ? {
+              id,
+              object: 'payment_intent',
+              amount: 8900,
+              amount_received: 8900,
+              currency: 'usd',
+              status: 'succeeded',
+              latest_charge: `ch_${id.slice(3)}`,
+            }
+          : { error: { type: 'invalid_request_error', message: 'Unrecognized request URL.' } },
+      ),
+    );
+  });
+  server.unref();
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}` })),
+  );
+}
+
+export async function ensureDatabase() {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString(),
+  });
+  await admin.connect();
+  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  await admin.end();
+}
+
+/** The bench's pool: int8 read as a number and a date as its text, as the server reads them. */
+export function openPool() {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  pg.types.setTypeParser(20, Number);
+  pg.types.setTypeParser(1082, (v) => v);
+  return pool;
+}
+
+function run(cmd, args, env) {
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+  return once(child, 'exit').then(([code]) => {
+    if (code !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${code}`);
+  });
+}
+
+export async function seedIfNeeded(pool) {
+  const exists = await pool.query(`SELECT to_regclass('public.orders') AS t`);
+  const have = exists.rows[0].t ? Number((await pool.query('SELECT count(*) FROM orders')).rows[0].count) : 0;
+  if (have >= TARGET_ORDERS) {
+    console.log(`Database already holds ${have} orders.`);
+    return { seeded: 0, seedSeconds: null };
+  }
+  const started = Date.now();
+  await run('node', ['apps/server/dist/cli/seed.js', '--orders', String(TARGET_ORDERS - have), '--seed', '42'], {
+    DATABASE_URL: databaseUrl,
+    // The demo signature and approved document go to the server's document store.
+    DATA_DIR: BENCH_DATA_DIR,
+    DEMO_DATA: 'false',
+  });
+  return { seeded: TARGET_ORDERS - have, seedSeconds: (Date.now() - started) / 1000 };
+}
+
+export async function ensureBenchAdmin(pool) {
+  const passwordHash = await hash(BENCH_PASSWORD);
+  await pool.query(
+    `INSERT INTO staff (name, email, password_hash, type) VALUES ('Bench Admin', $1, $2, 'Admin')
+     ON CONFLICT (lower(email)) DO UPDATE SET password_hash = EXCLUDED.password_hash, password_changed_at = now()`,
+    [BENCH_EMAIL, passwordHash],
+  );
+}
+
+/**
+ * With taskset and more than one core, the load generator (this process) keeps to core 0, so it cannot spread
+ * over the cores the server and PostgreSQL use. The server is not pinned: on two cores that would leave it one
+ * core shared with PostgreSQL (tried in run 6, docs/PERFORMANCE.md: no clear gain, the defence pack's tail worse).
+ */
+export function pinning() {
+  if (
+    os.cpus().length < 2 ||
+    spawnSync('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' }).status !== 0
+  ) {
+    return 'load generator not pinned (taskset unavailable or one core)';
+  }
+  return 'load generator pinned to core 0 (taskset), server and PostgreSQL unpinned';
+}
+
+/**
+ * BENCH_CPU_PROF=<dir>: the server runs under `node --cpu-prof` and writes its profile there when the run ends
+ * (summarise it with bench/profile-summary.mjs). Use it with BENCH_ONLY so the profile holds one endpoint.
+ */
+export const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+
+/** BENCH_ONLY=<regex> measures a subset (for trying a change); only full runs are written to the report. */
+export const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+
+export async function startServer(stripeStandIn) {
+  const profiling = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
+  const child = spawn('node', [...profiling, 'apps/server/dist/server.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      DATA_DIR: BENCH_DATA_DIR,
+      // The sample order's mails are evidence rows, not mail to send.
+      MAIL_WORKER: 'false',
+      // The intake case sends far more than a landing site's default 50 orders a second on one key.
+      INTAKE_RATE_PER_SECOND: '100000',
+      // Stripe is configured against a loopback stand-in (startStripeStandIn): intake checks each payment with
+      // it through the SDK, and the webhook case signs its events with this secret.
+      STRIPE_SECRET_KEY: 'sk_test_bench',
+      STRIPE_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET,
+      STRIPE_API_URL: stripeStandIn.url,
+      STRIPE_FILES_URL: stripeStandIn.url,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${PORT}/api/health`);
+      if (res.ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error('server did not start');
+}
+
+/** Stops the server and waits for it: it writes its CPU profile (BENCH_CPU_PROF) on a clean exit. */
+export async function stopServer(server) {
+  const exited = once(server, 'exit');
+  server.kill('SIGTERM');
+  await exited;
+}
+
+export async function login() {
+  const res = await fetch(`http://127.0.0.1:${PORT}/api/admin/admin-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
+  });
+  const body = await res.json();
+  if (body.status !== 1) throw new Error(`bench login failed: ${JSON.stringify(body)}`);
+  return body.jwtToken;
+}
+
+/**
+ * One request before the load: the endpoint must answer 200 with status 1 and, for lists and searches, a full
+ * page of rows, so a fast error or an empty page is never measured as a result.
+ */
+export async function verify(c, token) {
+  const res = await fetch(`http://127.0.0.1:${PORT}${c.path}`, {
+    method: c.method ?? 'GET',
+    headers: {
+      'content-type': 'application/json',
+      ...(c.headers ? {} : { authorization: token }),
+      ...c.headers,
+      ...c.perRequestHeaders?.(),
+    },
+    body: c.body ? JSON.stringify(c.body) : undefined,
+  });
+  const type = res.headers.get('content-type') ?? '';
+  const body = type.includes('json') ? await res.json() : await res.arrayBuffer();
+  if (res.status !== (c.expectStatus ?? 200) || (type.includes('json') && body.status !== 1)) {
+    throw new Error(`${c.name}: answered ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+  }
+  const rows = body.data?.rows?.length;
+  if (c.rows !== undefined && rows !== c.rows) throw new Error(`${c.name}: ${rows} rows instead of ${c.rows}`);
+  if (c.minRows !== undefined && !(rows >= c.minRows)) throw new Error(`${c.name}: ${rows} rows, not ${c.minRows}+`);
+}
+
+/**
+ * Drives one endpoint; latencies are recorded per response so p50/p95/p99 are exact, not interpolated. A request
+ * with `expectStatus` must be answered with exactly that status every time (the intake's 201), and one with
+ * `perRequestHeaders` gets fresh headers for each request (the intake's Idempotency-Key).
+ */
+export function load(name, request, token, duration = DURATION, connections = CONNECTIONS) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    const statuses = new Map();
+    const headers = {
+      'content-type': 'application/json',
+      ...(token ? { authorization: token } : {}),
+      ...request.headers,
+    };
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${PORT}${request.path}`,
+        method: request.method ?? 'GET',
+        headers,
+        body: request.body ? JSON.stringify(request.body) : undefined,
+        ...(request.perRequestHeaders || request.perRequestBody
+          ? {
+              requests: [
+                {
+                  setupRequest: (req) => {
+                    const body = request.perRequestBody?.();
+                    return {
+                      ...req,
+                      ...(body !== undefined ? { body } : {}),
+                      headers: { ...req.headers, ...request.perRequestHeaders?.(body) },
+                    };
+                  },
+                },
+              ],
+            }
+          : {}),
+        connections,
+        duration,
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        if (result.non2xx > 0) return reject(new Error(`${name}: ${result.non2xx} non-2xx answers`));
+        const wrong = [...statuses].filter(([status]) => request.expectStatus && status !== request.expectStatus);
+        if (wrong.length > 0)
+          return reject(new Error(`${name}: answers other than ${request.expectStatus}: ${JSON.stringify(wrong)}`));
+        latencies.sort((a, b) => a - b);
+        const at = (q) =>
+          Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] * 100) / 100;
+        resolve({
+          statuses: Object.fromEntries(statuses),
+          requests: result.requests.total,
+          rps: Math.round(result.requests.average),
+          p50: at(0.5),
+          p95: at(0.95),
+          p99: at(0.99),
+        });
+      },
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    });
+  });
+}
+
+/**
+ * The floor: what this machine serves at the same concurrency with no work behind it, in the same run. A profiled
+ * run leaves the floor out, so the profile holds only the endpoint asked for.
+ */
+export async function measureFloor() {
+  const floor = {};
+  for (const [kind, request] of CPU_PROF_DIR
+    ? []
+    : [
+        ['static', { path: '/favicon.svg' }],
+        ['health', { path: '/api/health' }],
+      ]) {
+    await load(kind, request, null, 2);
+    floor[kind] = await load(kind, request, null, DURATION);
+    console.log(
+      `floor ${kind.padEnd(41)} p50 ${floor[kind].p50}ms  p95 ${floor[kind].p95}ms  ${floor[kind].rps} req/s`,
+    );
+  }
+  return floor;
+}
+
+/** How many times the floor (/api/health) an endpoint's p95 is. */
+export const floorRatio = (p95, floor) => (floor.health ? Math.round((p95 / floor.health.p95) * 10) / 10 : null);
+
+/** The server's services on a given Kysely, as the cases call them for their bare SQL. */
+export async function serverServices() {
+  const { OrderQueriesService } = await serverModule('modules/orders/order-queries.service.js');
+  const { OrderMovesService } = await serverModule('modules/orders/order-moves.service.js');
+  const { OrderDetailService } = await serverModule('modules/order-detail/order-detail.service.js');
+  const { DefencePackService } = await serverModule('modules/defence-pack/defence-pack.service.js');
+  const { ReportsService } = await serverModule('modules/reports/reports.service.js');
+  const documents = await benchDocumentStore();
+  return (db) => ({
+    queries: new OrderQueriesService(db),
+    detail: new OrderDetailService(db, new OrderMovesService(db)),
+    defencePack: new DefencePackService(db, documents),
+    reports: new ReportsService(db),
+  });
+}
+
+/** A Kysely on the bench's pool, for the setup reads the cases make through the server's services. */
+export const kyselyOn = (pool) => new Kysely({ dialect: new PostgresDialect({ pool }) });
+
+/**
+ * Runs a service call on a Kysely that records its SQL, then times that SQL with EXPLAIN ANALYZE. TIMING OFF: a
+ * clock read per row and plan node would inflate the statements that walk many rows (2.9 ms became 5.7 ms).
+ */
+export async function bareSql(pool, services, call) {
+  const captured = [];
+  const db = new Kysely({
+    dialect: new PostgresDialect({ pool }),
+    log: (e) => e.level === 'query' && captured.push(e.query),
+  });
+  await call(services(db), db);
+  const times = [];
+  const plans = [];
+  for (let i = 0; i < 15; i += 1) {
+    let total = 0;
+    let planning = 0;
+    for (const q of captured) {
+      const { rows } = await pool.query(`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${q.sql}`, q.parameters);
+      total += rows[0]['QUERY PLAN'][0]['Execution Time'];
+      planning += rows[0]['QUERY PLAN'][0]['Planning Time'];
+    }
+    times.push(total);
+    plans.push(planning);
+  }
+  const median = (values) => Math.round(values.sort((a, b) => a - b)[Math.floor(values.length / 2)] * 100) / 100;
+  return { medianMs: median(times), planningMs: median(plans), statements: captured.length };
+}
+
+/**
+ * One HTTP case: checked once (verify), warmed up for 2 s (caches and JIT, not measured), loaded for the run's
+ * duration, and its service call's SQL timed bare; the row goes to the report, and one line to the console.
+ */
+export async function measureCase(c, { token, pool, services, floor }) {
+  await verify(c, token);
+  await load(c.name, c, token, 2, c.connections); // warm-up: caches and JIT, not measured
+  const http = await load(c.name, c, token, DURATION, c.connections);
+  const sqlTime = await bareSql(pool, services, c.call);
+  const target = TARGETS[c.kind];
+  const row = {
+    name: c.name,
+    ...http,
+    sqlMs: sqlTime.medianMs,
+    planningMs: sqlTime.planningMs,
+    statements: sqlTime.statements,
+    // How many times the floor (/api/health) this endpoint's p95 is.
+    floorRatio: floorRatio(http.p95, floor),
+    connections: c.connections ?? CONNECTIONS,
+    targetP95: target,
+    meets: http.p95 <= target,
+  };
+  console.log(
+    `${row.meets ? 'ok  ' : 'MISS'} ${c.name.padEnd(44)} p50 ${row.p50}ms  p95 ${row.p95}ms  p99 ${row.p99}ms  ${row.rps} req/s  sql ${row.sqlMs}ms (+${row.planningMs}ms planning)  ${row.floorRatio}x floor`,
+  );
+  return row;
+}
+
+/**
+ * A full run's report: one file per run (date and UTC time) in bench/results, so several runs a day each keep
+ * their raw figures, and the table in docs/PERFORMANCE.md.
+ */
+export async function writeReport({ placement, seed, floor, results }) {
+  const stamp = new Date().toISOString().slice(0, 16).replace(':', '-');
+  const date = stamp.slice(0, 10);
+  const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? ''}, Node ${process.version}`;
+  const report = {
+    date,
+    orders: TARGET_ORDERS,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    machine,
+    placement,
+    seed,
+    floor,
+    results,
+  };
+  await mkdir(path.join(root, 'bench/results'), { recursive: true });
+  await writeFile(path.join(root, `bench/results/${stamp}.json`), JSON.stringify(report, null, 2) + '\n');
+  await writeTable(report);
+  if (results.some((r) => !r.meets)) console.log('\nSome targets were missed: see docs/PERFORMANCE.md.');
+}
+
+async function writeTable(report) {
+  const file = path.join(root, 'docs/PERFORMANCE.md');
+  const lines = [
+    `<!-- bench:start -->`,
+    `Measured ${report.date} with \`npm run bench\`: ${report.orders.toLocaleString('en')} orders on PostgreSQL, ${report.connections} connections (unless an endpoint names its own), ${report.durationSeconds} s per endpoint; ${report.machine}; ${report.placement}.`,
+    report.seed.seedSeconds
+      ? `Seeding ${report.seed.seeded.toLocaleString('en')} orders took ${report.seed.seedSeconds.toFixed(1)} s.`
+      : '',
+    '',
+    '| endpoint | p50 ms | p95 ms | p99 ms | req/s | bare SQL ms (+ planning) | p95 / floor | target p95 ms | met |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|:-:|',
+    ...Object.entries(report.floor).map(
+      ([kind, f]) =>
+        `| floor: ${kind === 'static' ? 'a static file' : '/api/health'} | ${f.p50} | ${f.p95} | ${f.p99} | ${f.rps} | | | | |`,
+    ),
+    ...report.results.map(
+      (r) =>
+        `| ${r.name} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps}${r.targetRps ? ` (target ${r.targetRps})` : ''} | ${r.sqlMs === null ? '—' : `${r.sqlMs} (+${r.planningMs})`} | ${r.floorRatio} | ${r.targetP95} | ${r.meets ? 'yes' : '**no**'} |`,
+    ),
+    `<!-- bench:end -->`,
+  ].filter((l, i, a) => l !== '' || a[i - 1] !== '');
+  let doc = '';
+  try {
+    doc = await readFile(file, 'utf8');
+  } catch {
+    doc = '# Performance\n\n<!-- bench:start -->\n<!-- bench:end -->\n';
+  }
+  const block = lines.join('\n');
+  doc = doc.includes('<!-- bench:start -->')
+    ? doc.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, block)
+    : `${doc}\n${block}\n`;
+  await writeFile(file, doc);
+}
