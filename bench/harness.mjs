@@ -340,11 +340,15 @@ export async function serverServices() {
   const { OrderDetailService } = await serverModule('modules/order-detail/order-detail.service.js');
   const { DefencePackService } = await serverModule('modules/defence-pack/defence-pack.service.js');
   const { ReportsService } = await serverModule('modules/reports/reports.service.js');
+  const { WorkerPool } = await serverModule('lib/workers/worker-pool.js');
   const documents = await benchDocumentStore();
+  // The cases read the pack's details (its one statement) here; its PDF is made in the server under test, so this
+  // pool never runs a job and starts no thread (it starts them on demand).
+  const workers = new WorkerPool();
   return (db) => ({
     queries: new OrderQueriesService(db),
     detail: new OrderDetailService(db, new OrderMovesService(db)),
-    defencePack: new DefencePackService(db, documents),
+    defencePack: new DefencePackService(db, documents, workers),
     reports: new ReportsService(db),
   });
 }
