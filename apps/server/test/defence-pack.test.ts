@@ -124,7 +124,7 @@ async function disputedOrder(
     method: 'POST',
     url: '/api/admin/save-transaction-details',
     headers: { authorization: team.token },
-    payload: { orderId, transactionId: 'ch_3QkZ9x2eZvKYlo2C1abcDEF', merchantName: 'CANADA ETA ONLINE' },
+    payload: { orderId, transactionId: 'ch_3QkZ9x2eZvKYlo2C1abcDEF', merchantName: 'CANADA ETA ONLINE', version: 1 },
   });
   expect(saved.statusCode).toBe(200);
   return { orderId };

@@ -30,7 +30,7 @@ afterAll(async () => {
   await standIn.close();
 });
 
-const counts = async (): Promise<FolderCounts> =>
+const counts = async (): Promise<Required<FolderCounts>> =>
   (await t.app.inject({ url: '/api/admin/get-folder-count', headers: { authorization: admin.token } })).json().data;
 
 const orderCount = async () =>

@@ -275,6 +275,36 @@ describe('PUT move-order-status', () => {
     expect(await audit(id)).toHaveLength(1);
   });
 
+  it('an order held by someone is moved only by its holder, a Manager or an Admin (spec §6)', async () => {
+    for (const type of STAFF_TYPES) {
+      const id = await insertOrder(t.database.db, { process_status: 'Pending', assign_to: people.Team.id });
+      const res = await move(people[type], id, 'AwaitingGovt', 1);
+      if (['Admin', 'Manager', 'Team'].includes(type)) {
+        expect(res.statusCode, `${type}: ${res.body}`).toBe(200);
+        expect(await row(id)).toMatchObject({ process_status: 'AwaitingGovt', version: 2 });
+        continue;
+      }
+      expect(res.statusCode, type).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'ORDER_HELD' });
+      expect(res.json().message).toContain('is held by Team Person');
+      expect(await row(id)).toMatchObject({ process_status: 'Pending', assign_to: people.Team.id, version: 1 });
+      expect(await audit(id)).toEqual([]);
+    }
+  });
+
+  it('a move without the version the person saw is a 400 and changes nothing', async () => {
+    const id = await insertOrder(t.database.db, { process_status: 'Pending', assign_to: people.Team.id });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/move-order-status',
+      headers: as(people.Team),
+      payload: { orderId: id, updatingStatus: 'AwaitingGovt' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await row(id)).toMatchObject({ process_status: 'Pending', version: 1 });
+  });
+
   it('the timeline lists each move in time order with who, what, from and to', async () => {
     const id = await insertOrder(t.database.db);
     await t.app.inject({
@@ -299,12 +329,25 @@ describe('PUT move-order-status', () => {
 describe('POST save-transaction-details', () => {
   it('is refused for an order that is not Completed or Customer Called, and nothing changes', async () => {
     const id = await insertOrder(t.database.db);
-    const res = await saveTransaction(people.Team, { orderId: id, transactionId: 'ch_123', merchantName: 'Acme' });
+    const res = await saveTransaction(people.Team, {
+      orderId: id,
+      transactionId: 'ch_123',
+      merchantName: 'Acme',
+      version: 1,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 'WRONG_STATUS',
       message: 'Transaction details can be saved only for Completed or Customer Called orders; this order is New.',
     });
+    expect(await row(id)).toMatchObject({ transaction_id: null, merchant_name: null, version: 1 });
+  });
+
+  it('a save without the version the person saw is a 400 and changes nothing', async () => {
+    const id = await insertOrder(t.database.db, { process_status: 'Completed' });
+    const res = await saveTransaction(people.Team, { orderId: id, transactionId: 'ch_123', merchantName: 'Acme' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(await row(id)).toMatchObject({ transaction_id: null, merchant_name: null, version: 1 });
   });
 
@@ -315,6 +358,7 @@ describe('POST save-transaction-details', () => {
         orderId: id,
         transactionId: ' ch_123 ',
         merchantName: 'Acme Ltd',
+        version: 1,
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 1, data: { version: 2 } });
@@ -326,9 +370,14 @@ describe('POST save-transaction-details', () => {
 
   it("requires both fields with the spec's messages", async () => {
     const id = await insertOrder(t.database.db, { process_status: 'Completed' });
-    const noId = await saveTransaction(people.Team, { orderId: id, transactionId: ' ', merchantName: 'Acme' });
+    const noId = await saveTransaction(people.Team, {
+      orderId: id,
+      transactionId: ' ',
+      merchantName: 'Acme',
+      version: 1,
+    });
     expect(noId.json().message).toBe('Please enter your Transaction Id');
-    const noMerchant = await saveTransaction(people.Team, { orderId: id, transactionId: 'ch_1' });
+    const noMerchant = await saveTransaction(people.Team, { orderId: id, transactionId: 'ch_1', version: 1 });
     expect(noMerchant.json().message).toBe('Please enter your Merchant Name');
   });
 });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewOrder } from '../src/db/schema.js';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app.js';
-import { daysFromToday, insertOrder } from './helpers/orders.js';
+import { daysFromToday, insertOrder, withVersions } from './helpers/orders.js';
 
 let t: TestApp;
 type Person = Awaited<ReturnType<TestApp['signIn']>>;
@@ -29,8 +29,13 @@ type Row = { order_id: string; process_status: string; processing_type: string; 
 type Skipped = { orderId: string; code?: string; reason: string };
 
 const get = (url: string, who: Person) => t.app.inject({ url, headers: { authorization: who.token } });
-const put = (url: string, who: Person, payload: object) =>
-  t.app.inject({ method: 'PUT', url, headers: { authorization: who.token }, payload });
+const put = async (url: string, who: Person, payload: object) =>
+  t.app.inject({
+    method: 'PUT',
+    url,
+    headers: { authorization: who.token },
+    payload: await withVersions(t.database.db, payload),
+  });
 
 const assign = (who: Person, orderId: string[], assignto: string, versions?: Record<string, number>) =>
   put('/api/admin/assign-order-status', who, { orderId, assignto, ...(versions ? { versions } : {}) });
@@ -417,15 +422,26 @@ describe('versions in a bulk move', () => {
   it('change-order-status: a stale version is skipped and untouched, a current one moves', async () => {
     const stale = await insertOrder(t.database.db, { process_status: 'Pending', assign_to: team.id });
     const current = await insertOrder(t.database.db, { process_status: 'Pending', assign_to: team.id });
-    const unguarded = await insertOrder(t.database.db, { process_status: 'Pending', assign_to: team.id });
     expectBulk(await changeStatus(manager, [stale], 'Contact Customer'), [stale], []);
 
-    const res = await changeStatus(team, [stale, current, unguarded], 'Awaiting', { [stale]: 1, [current]: 1 });
-    expectBulk(res, [current, unguarded], [{ orderId: stale, code: 'STALE_VERSION' }]);
+    const res = await changeStatus(team, [stale, current], 'Awaiting', { [stale]: 1, [current]: 1 });
+    expectBulk(res, [current], [{ orderId: stale, code: 'STALE_VERSION' }]);
     expect(await order(stale)).toMatchObject({ process_status: 'Contact Customer', version: 2 });
     expect((await auditFor(stale)).map((a) => a.actor_id)).toEqual([manager.id]);
     expect(await order(current)).toMatchObject({ process_status: 'Awaiting', version: 2 });
-    expect(await order(unguarded)).toMatchObject({ process_status: 'Awaiting', version: 2 });
+  });
+
+  it('change-order-status: an order sent without the version its person saw refuses the whole request', async () => {
+    const seen = await insertOrder(t.database.db, { process_status: 'Pending', assign_to: team.id });
+    const unseen = await insertOrder(t.database.db, { process_status: 'Pending', assign_to: team.id });
+
+    const res = await changeStatus(team, [seen, unseen], 'Awaiting', { [seen]: 1 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(res.json().message).toContain(`order ${unseen} was not sent`);
+    expect(await order(seen)).toMatchObject({ process_status: 'Pending', version: 1 });
+    expect(await order(unseen)).toMatchObject({ process_status: 'Pending', version: 1 });
+    expect(await auditFor(seen)).toEqual([]);
   });
 
   it('Assign to me: a stale version is skipped and untouched, a current one is claimed', async () => {

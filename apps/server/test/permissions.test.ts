@@ -73,31 +73,39 @@ const CASES: Case[] = [
   },
   { route: 'GET /api/admin/future-order-counts', allowed: ALL },
   // Everyone claims and releases orders (spec §6 "Assign to me is shown to everyone").
-  { route: 'PUT /api/admin/assign-order-status', body: { orderId: ['ETA-000000001'], assignto: '' }, allowed: ALL },
+  {
+    route: 'PUT /api/admin/assign-order-status',
+    body: { orderId: ['ETA-000000001'], assignto: '', versions: { 'ETA-000000001': 1 } },
+    allowed: ALL,
+  },
   // Assigning to someone else is for Manager and Admin (docs/ARCHITECTURE.md).
   {
     route: 'PUT /api/admin/assign-order-status',
-    body: { orderId: ['ETA-000000001'], assignto: 'Someone Else Entirely' },
+    body: { orderId: ['ETA-000000001'], assignto: 'Someone Else Entirely', versions: { 'ETA-000000001': 1 } },
     allowed: ['Admin', 'Manager'],
   },
   {
     route: 'PUT /api/admin/change-order-status',
-    body: { orderId: ['ETA-000000001'], updatingStatus: 'Awaiting' },
+    body: { orderId: ['ETA-000000001'], updatingStatus: 'Awaiting', versions: { 'ETA-000000001': 1 } },
     allowed: ALL,
   },
   // Spec §6: Delete is for Manager and Admin only.
   {
     route: 'PUT /api/admin/change-order-status',
-    body: { orderId: ['ETA-000000001'], updatingStatus: 'Deleted' },
+    body: { orderId: ['ETA-000000001'], updatingStatus: 'Deleted', versions: { 'ETA-000000001': 1 } },
     allowed: ['Admin', 'Manager'],
   },
   // DESIGN §3: only an Admin restores a deleted order.
   {
     route: 'PUT /api/admin/change-order-status',
-    body: { orderId: ['ETA-000000001'], updatingStatus: 'New' },
+    body: { orderId: ['ETA-000000001'], updatingStatus: 'New', versions: { 'ETA-000000001': 1 } },
     allowed: ['Admin'],
   },
-  { route: 'PUT /api/admin/move-to-complete-refund', body: { orderId: ['ETA-000000001'] }, allowed: ALL },
+  {
+    route: 'PUT /api/admin/move-to-complete-refund',
+    body: { orderId: ['ETA-000000001'], versions: { 'ETA-000000001': 1 } },
+    allowed: ALL,
+  },
   // The order detail page: everyone who works orders reads, comments and moves them (spec §4).
   {
     route: 'GET /api/admin/get-orders-details/:orderId',
@@ -122,7 +130,7 @@ const CASES: Case[] = [
   },
   {
     route: 'POST /api/admin/save-transaction-details',
-    body: { orderId: 'ETA-000000001', transactionId: 'ch_1', merchantName: 'M' },
+    body: { orderId: 'ETA-000000001', transactionId: 'ch_1', merchantName: 'M', version: 1 },
     allowed: ALL,
   },
   // Evidence and invoices: spec §2 shows Defence Pack 1 and 2 and the Send Invoice page to everyone who works

@@ -1,7 +1,7 @@
 // Every queue of DESIGN §3: an order in each state lands in exactly the queues it should, and the
 // folder counts, the list totals and the rows all agree.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUES, QUEUE_NAMES, type QueueName } from '@eta/contracts';
+import { QUEUES, QUEUE_NAMES, STAFF_TYPES, type QueueName } from '@eta/contracts';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { daysFromToday, insertOrder } from './helpers/orders.js';
 
@@ -146,6 +146,21 @@ describe('queue definitions', () => {
       const res = await get(url, alice.token);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().status).toBe(0);
+    }
+  });
+
+  it('each role gets the counts of the queues it may open and no other (a Telecaller: no Order History)', async () => {
+    for (const type of STAFF_TYPES) {
+      const who = await t.signIn(type, `${type} Counter`);
+      const counts = (await get('/api/admin/get-folder-count', who.token)).json().data;
+      const opens: string[] = [];
+      for (const queue of QUEUE_NAMES) {
+        const list = await get(`/api/admin/get-orders-list/${queue}?page=1&limit=1`, who.token);
+        expect([200, 403], `${type} ${queue}`).toContain(list.statusCode);
+        if (list.statusCode === 200) opens.push(QUEUES[queue].countKey);
+      }
+      expect(Object.keys(counts).sort(), type).toEqual([...new Set(opens)].sort());
+      if (type === 'Telecaller') expect(counts).not.toHaveProperty('allOrdersCount');
     }
   });
 

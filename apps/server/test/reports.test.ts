@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CountryReportRow, ProcessedReportRow } from '@eta/contracts';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
-import { insertOrder } from './helpers/orders.js';
+import { insertOrder, withVersions } from './helpers/orders.js';
 import { PDF, uploadRequest } from './helpers/uploads.js';
 
 let t: TestApp;
@@ -220,7 +220,7 @@ describe('get-processed-by-count', () => {
       method: 'PUT',
       url: '/api/admin/change-order-status',
       headers: { authorization: team.token },
-      payload: { orderId: bulk, updatingStatus: 'Completed' },
+      payload: await withVersions(t.database.db, { orderId: bulk, updatingStatus: 'Completed' }),
     });
     expect(change.statusCode, change.body).toBe(200);
     for (const id of bulk) expect((await processor(id)).processed_by).toBe(team.id);

@@ -128,7 +128,8 @@ export const FOLDER_COUNT_KEYS = [
   'futureOrdersCount',
 ] as const;
 export type FolderCountKey = (typeof FOLDER_COUNT_KEYS)[number];
-export type FolderCounts = Record<FolderCountKey, number>;
+/** The counts of the queues the signed-in person may open. */
+export type FolderCounts = Partial<Record<FolderCountKey, number>>;
 
 /** Queues of DESIGN §3: list name → route, title and the folder count that belongs to it. */
 export const QUEUES = {

@@ -264,7 +264,8 @@ export const SaveTransactionBody = Type.Object({
     pattern: '\\S',
     errorMessage: 'Please enter your Merchant Name',
   }),
-  version: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** The version the person saw: a change made meanwhile is named back, never overwritten. */
+  version: Type.Integer({ minimum: 1 }),
 });
 export type SaveTransactionBody = Static<typeof SaveTransactionBody>;
 

@@ -3,10 +3,11 @@ import { ERROR_CODES, FOLDER_COUNT_KEYS, QUEUE_NAMES, MAX_PAGE_SIZE, PROCESS_STA
 import { Envelope } from './envelope.js';
 import { DisputeSummary } from './payments.js';
 
+/** The counts of the queues the signed-in person may open (a Telecaller gets no Order History count, spec §6). */
 export const FolderCountsSchema = Type.Object(
-  Object.fromEntries(FOLDER_COUNT_KEYS.map((k) => [k, Type.Integer({ minimum: 0 })])) as Record<
+  Object.fromEntries(FOLDER_COUNT_KEYS.map((k) => [k, Type.Optional(Type.Integer({ minimum: 0 }))])) as Record<
     (typeof FOLDER_COUNT_KEYS)[number],
-    ReturnType<typeof Type.Integer>
+    ReturnType<typeof Type.Optional<ReturnType<typeof Type.Integer>>>
   >,
 );
 export const FolderCountQuery = Type.Object({ userName: Type.Optional(Type.String({ maxLength: 200 })) });
@@ -66,10 +67,10 @@ export type SearchOrderBody = Static<typeof SearchOrderBody>;
 
 const OrderIds = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 5000 });
 /**
- * Optional optimistic-concurrency guard: order id → the `version` the person saw. An order whose version
- * moved on meanwhile is reported back in `skipped` instead of being overwritten.
+ * The optimistic-concurrency guard, one per order: order id → the `version` the person saw (a missing one is a 400,
+ * issue 22). An order whose version moved on meanwhile is reported back in `skipped` instead of being overwritten.
  */
-const Versions = Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Integer({ minimum: 1 })));
+const Versions = Type.Record(Type.String({ maxLength: 64 }), Type.Integer({ minimum: 1 }));
 
 export const ChangeOrderStatusBody = Type.Object({
   orderId: OrderIds,

@@ -45,3 +45,18 @@ export async function givePortalHosts(db: Kysely<DB>): Promise<void> {
     await db.updateTable('landing_sites').set({ portal_url: url }).where('key', '=', key).execute();
   }
 }
+
+/**
+ * A bulk call's body as the console sends it: with the version of each order as its list showed it (read now), unless
+ * the body names versions of its own. Ids that do not exist get version 1.
+ */
+export async function withVersions<T extends object>(db: Kysely<DB>, body: T): Promise<T> {
+  const ids = (body as { orderId?: unknown }).orderId;
+  if ('versions' in body || !Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) return body;
+  const wanted = (ids as string[]).map((id) => id.trim().toUpperCase());
+  const rows = wanted.length
+    ? await db.selectFrom('orders').select(['order_id', 'version']).where('order_id', 'in', wanted).execute()
+    : [];
+  const seen = new Map(rows.map((r) => [r.order_id, r.version]));
+  return { ...body, versions: Object.fromEntries((ids as string[]).map((id, i) => [id, seen.get(wanted[i]!) ?? 1])) };
+}

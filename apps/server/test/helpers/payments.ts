@@ -1,5 +1,6 @@
 // What the payment tests read of the desk, the same for every gateway: the folder counts, an order's row, its
 // timeline remarks and disputes, the gateways' health, and "Refunded it" as an Admin clicks it.
+import { withVersions } from './orders.js';
 import { expect } from 'vitest';
 import type { Dispute, FolderCounts, GatewayHealth } from '@eta/contracts';
 import type { TestApp } from './test-app.js';
@@ -7,7 +8,8 @@ import type { TestApp } from './test-app.js';
 export function deskReads(t: TestApp, token: string) {
   const headers = { authorization: token };
   return {
-    counts: async (): Promise<FolderCounts> =>
+    /** An Admin's counts: every queue. */
+    counts: async (): Promise<Required<FolderCounts>> =>
       (await t.app.inject({ url: '/api/admin/get-folder-count', headers })).json().data,
     orderRow: (orderId: string) =>
       t.database.db.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow(),
@@ -33,12 +35,12 @@ export function deskReads(t: TestApp, token: string) {
           .json<{ data: GatewayHealth[] }>()
           .data.map((g) => [g.gateway_name, g]),
       ),
-    refundIt: (orderIds: string[]) =>
+    refundIt: async (orderIds: string[]) =>
       t.app.inject({
         method: 'PUT',
         url: '/api/admin/move-to-complete-refund',
         headers,
-        payload: { orderId: orderIds },
+        payload: await withVersions(t.database.db, { orderId: orderIds }),
       }),
   };
 }

@@ -205,7 +205,7 @@ export class OrderDetailService {
     const result = await this.db.transaction().execute(async (trx) => {
       const order = await lockOrder(trx, orderId);
       if (!order) throw new AppError('ORDER_NOT_FOUND', `Order ${body.orderId.trim()} was not found.`);
-      if (body.version !== undefined && body.version !== order.version) return null;
+      if (body.version !== order.version) return null;
       if (!EVIDENCE_STATUSES.includes(order.process_status)) {
         throw new AppError(
           'WRONG_STATUS',

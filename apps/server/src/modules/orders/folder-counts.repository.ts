@@ -1,5 +1,5 @@
 // Folder counts over order_counters (kept by a trigger, migration 002): a few hundred rows at most, so a count
-// costs well under a millisecond even at a million orders. All 14 come in one query; a list reads its own
+// costs well under a millisecond even at a million orders. All of a person's come in one query; a list reads its own
 // queue's count inside its page statement (orders.repository).
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FolderCountKey, FolderCounts } from '@eta/contracts';
@@ -30,10 +30,13 @@ const COUNTER_FILTERS: Record<FolderCountKey, (staffId: number) => RawBuilder<bo
     sql`process_status = 'New' AND processing_type = 'Future' AND processing_date > current_date`,
 };
 
-export async function selectFolderCounts(db: Kysely<DB>, staffId: number): Promise<FolderCounts> {
-  const counts = Object.entries(COUNTER_FILTERS).map(
-    ([key, filter]) => sql`sum(n) FILTER (WHERE ${filter(staffId)}) AS ${sql.ref(key)}`,
-  );
+/** The counts named, in one statement. */
+export async function selectFolderCounts(
+  db: Kysely<DB>,
+  staffId: number,
+  keys: FolderCountKey[],
+): Promise<FolderCounts> {
+  const counts = keys.map((key) => sql`sum(n) FILTER (WHERE ${COUNTER_FILTERS[key](staffId)}) AS ${sql.ref(key)}`);
   const { rows } = await sql<Record<FolderCountKey, number | null>>`
     SELECT ${sql.join(counts)} FROM order_counters`.execute(db);
   const row = rows[0]!;

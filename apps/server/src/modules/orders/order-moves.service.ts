@@ -41,6 +41,23 @@ const deleted = (o: LockedOrder): Skip =>
 const closed = (o: LockedOrder): Skip =>
   deleted(o) ?? (CLOSED_STATUSES.includes(o.process_status) ? skip('ORDER_CLOSED', `is ${o.process_status}`) : null);
 
+/**
+ * The version the person saw of each order, by normalized id. Every order of a write needs one (issue 22): without
+ * it a change made meanwhile would be overwritten silently, so a missing one refuses the whole call with 400.
+ */
+function expectedVersions(orderIds: string[], versions: Record<string, number>): Map<string, number> {
+  const expected = new Map(Object.entries(versions).map(([k, v]) => [normalizeOrderId(k), v]));
+  const missing = orderIds.filter((id) => !expected.has(id));
+  if (missing.length > 0) {
+    const more = missing.length > 1 ? ` (and ${missing.length - 1} more)` : '';
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Nothing was changed: the version you saw of order ${missing[0]}${more} was not sent. Reload the list and try again.`,
+    );
+  }
+  return expected;
+}
+
 export class OrderMovesService {
   constructor(
     private readonly db: Kysely<DB>,
@@ -53,7 +70,7 @@ export class OrderMovesService {
     actor: Actor,
     orderIds: string[],
     assignto: string,
-    versions?: Record<string, number>,
+    versions: Record<string, number>,
   ): Promise<BulkResult> {
     const assignee = await this.resolveAssignee(staff, assignto);
     const mayTakeOver = can(staff.type, 'assignToOthers');
@@ -73,7 +90,7 @@ export class OrderMovesService {
   }
 
   /** "Move to New orders": your own open orders (Manager and Admin: anyone's) go back to New, unassigned. */
-  moveToNew(staff: Staff, actor: Actor, orderIds: string[], versions?: Record<string, number>): Promise<BulkResult> {
+  moveToNew(staff: Staff, actor: Actor, orderIds: string[], versions: Record<string, number>): Promise<BulkResult> {
     const mayMoveOthers = can(staff.type, 'assignToOthers');
     return this.move(actor, orderIds, versions, {
       action: 'order.move-to-new',
@@ -94,7 +111,7 @@ export class OrderMovesService {
     orderIds: string[],
     to: ProcessStatus,
     permanent: boolean,
-    versions?: Record<string, number>,
+    versions: Record<string, number>,
   ): Promise<BulkResult> {
     if (permanent) {
       throw new AppError(
@@ -108,12 +125,15 @@ export class OrderMovesService {
     }
     if (to === 'Deleted') assertCan(staff.type, 'deleteOrders', 'delete orders');
     if (restoring) assertCan(staff.type, 'restoreDeleted', 'restore deleted orders');
+    // An order someone holds is moved by its holder, a Manager or an Admin only (spec §6; issue 22).
+    const mayMoveOthers = can(staff.type, 'assignToOthers');
     return this.move(actor, orderIds, versions, {
       action: restoring ? 'order.restore' : to === 'Deleted' ? 'order.delete' : 'order.change-status',
       check: (o) => {
         if (restoring) return o.process_status === 'Deleted' ? null : skip('WRONG_STATUS', 'is not deleted');
         if (o.process_status === to) return skip('ALREADY_IN_STATUS', `is already ${to}`);
         if (o.process_status === 'Refund Completed') return skip('ORDER_CLOSED', 'is already refunded');
+        if (o.assign_to !== null && o.assign_to !== staff.id && !mayMoveOthers) return deleted(o) ?? heldBy(o);
         return deleted(o);
       },
       change: restoring
@@ -127,8 +147,10 @@ export class OrderMovesService {
    * refunded through that gateway first (outside the transaction, with the order's own idempotency key); only the
    * refunds that succeeded move, each with its refund id, and the others stay in Refunds with the gateway's reason.
    */
-  async moveToCompleteRefund(actor: Actor, orderIds: string[], versions?: Record<string, number>): Promise<BulkResult> {
-    const { refunded, refused } = await this.refundAtGateways(orderIds.map(normalizeOrderId), versions);
+  async moveToCompleteRefund(actor: Actor, orderIds: string[], versions: Record<string, number>): Promise<BulkResult> {
+    const ids = [...new Set(orderIds.map(normalizeOrderId))];
+    // Checked before any gateway is asked: a call refused for a missing version must not have refunded anything.
+    const { refunded, refused } = await this.refundAtGateways(ids, expectedVersions(ids, versions));
     return this.move(actor, orderIds, versions, {
       action: 'order.refund-completed',
       check: (o) =>
@@ -148,16 +170,15 @@ export class OrderMovesService {
   }
 
   /** Refunds at their gateways the orders that need it and may move; the ids made, and each refusal's reason. */
-  private async refundAtGateways(orderIds: string[], versions: Record<string, number> | undefined) {
+  private async refundAtGateways(orderIds: string[], expected: Map<string, number>) {
     const refunded = new Map<string, string>();
     const refused = new Map<string, Skip>();
-    const expected = new Map(Object.entries(versions ?? {}).map(([k, v]) => [normalizeOrderId(k), v]));
     for (const order of await selectRefundTargets(this.db, orderIds)) {
       const gateway = this.payments.refundsThroughGateway(order);
       const mayMove =
         order.process_status === 'Refunds' &&
         order.payment_status === 'Success' &&
-        (!expected.has(order.order_id) || expected.get(order.order_id) === order.version);
+        expected.get(order.order_id) === order.version;
       if (!gateway || !mayMove) continue;
       const result = await this.payments.refund(gateway, order);
       if (result.ok) refunded.set(order.order_id, result.refundId);
@@ -184,11 +205,11 @@ export class OrderMovesService {
   private async move(
     actor: Actor,
     rawIds: string[],
-    versions: Record<string, number> | undefined,
+    versions: Record<string, number>,
     spec: MoveSpec,
   ): Promise<BulkResult> {
     const orderIds = [...new Set(rawIds.map(normalizeOrderId))];
-    const expected = new Map(Object.entries(versions ?? {}).map(([k, v]) => [normalizeOrderId(k), v]));
+    const expected = expectedVersions(orderIds, versions);
     const result = await this.db.transaction().execute(async (trx) => {
       const locked = await lockOrders(trx, orderIds);
       const found = new Map(locked.map((o) => [o.order_id, o]));
@@ -200,7 +221,7 @@ export class OrderMovesService {
           ? skip('ORDER_NOT_FOUND', 'does not exist')
           : order.payment_status !== 'Success'
             ? skip('NOT_PAID', `is not paid (payment ${order.payment_status})`)
-            : expected.has(id) && expected.get(id) !== order.version
+            : expected.get(id) !== order.version
               ? skip('STALE_VERSION', 'was changed by someone else meanwhile')
               : spec.check(order);
         if (verdict) skipped.push({ orderId: id, ...verdict });

@@ -4,7 +4,9 @@ import type { Kysely } from 'kysely';
 import {
   MONTH_LABELS,
   QUEUES,
+  can,
   queueCapability,
+  QUEUE_NAMES,
   type FolderCounts,
   type OrderListPage,
   type QueueName,
@@ -57,9 +59,13 @@ const assertQueueAccess = (staff: Staff, queue: QueueName) =>
 export class OrderQueriesService {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** Counts for the signed-in staff member; the spec's `userName` is not trusted for "My Orders". */
-  folderCounts(staffId: number): Promise<FolderCounts> {
-    return selectFolderCounts(this.db, staffId);
+  /**
+   * Counts for the signed-in staff member, of the queues they may open only (spec §6: no Order History count for a
+   * Telecaller); the spec's `userName` is not trusted for "My Orders".
+   */
+  folderCounts(staff: Staff): Promise<FolderCounts> {
+    const keys = QUEUE_NAMES.filter((q) => can(staff.type, queueCapability(q))).map((q) => QUEUES[q].countKey);
+    return selectFolderCounts(this.db, staff.id, keys);
   }
 
   /** Keeps the counter tables small: each counter's stripes folded into one row (housekeeping, every minute). */

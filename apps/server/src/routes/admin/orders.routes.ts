@@ -32,7 +32,7 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       status: 1 as const,
       message: 'OK',
-      data: await orders.folderCounts(requireStaff(request.staff).id),
+      data: await orders.folderCounts(requireStaff(request.staff)),
     }),
   );
 
