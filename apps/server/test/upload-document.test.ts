@@ -3,6 +3,7 @@
 // judged by content, says why, and leaves nothing behind; the HEAD check tells whether the document exists.
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -428,6 +429,120 @@ describe('refusals leave nothing behind', () => {
       await sql`DROP TRIGGER refuse_test_mail ON mails`.execute(t.database.db);
       await sql`DROP FUNCTION refuse_test_mail()`.execute(t.database.db);
     }
+  });
+});
+
+describe('an upload far over MAX_UPLOAD_MB on a real connection (issue 22)', () => {
+  const TOTAL = 200 * 1024 * 1024;
+  const CHUNK = Buffer.alloc(64 * 1024, 0x41);
+  let port: number;
+
+  beforeAll(async () => {
+    port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+  });
+
+  interface RawAnswer {
+    head: string;
+    /** Body bytes written before the server answered. */
+    sent: number;
+    /** Whether the server ended the connection itself. */
+    closedByServer: boolean;
+  }
+
+  /**
+   * Sends `head`, then up to 200 MB of body (framed by `frame`) as fast as the socket takes it, stopping when an
+   * answer arrives; resolves with the answer's head once the connection is closed, or after 10 s idle.
+   */
+  function rawUpload(head: string, first: Buffer | null, frame: (chunk: Buffer) => Buffer): Promise<RawAnswer> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let answer = '';
+      let sent = 0;
+      const idle = setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`no answer and no close after ${sent} body bytes: ${answer.slice(0, 200)}`));
+      }, 10_000);
+      socket.on('data', (data) => {
+        answer += data.toString('latin1');
+      });
+      socket.on('error', () => {}); // EPIPE / ECONNRESET once the server has closed: expected
+      socket.on('close', () => {
+        clearTimeout(idle);
+        resolve({ head: answer.split('\r\n\r\n')[0] ?? '', sent, closedByServer: true });
+      });
+      const pump = () => {
+        while (first && answer === '' && !socket.destroyed && sent < TOTAL) {
+          const chunk = sent === 0 ? first : CHUNK;
+          sent += chunk.length;
+          if (!socket.write(frame(chunk))) return void socket.once('drain', pump);
+        }
+      };
+      socket.on('connect', () => {
+        socket.write(head);
+        pump();
+      });
+    });
+  }
+
+  const formStart = (orderId: string, boundary: string) =>
+    Buffer.from(
+      [
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="orderId"',
+        '',
+        orderId,
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="uploadVisaDoc"; filename="approval.pdf"',
+        'Content-Type: application/pdf',
+        '',
+        PDF.toString('latin1'),
+      ].join('\r\n'),
+      'latin1',
+    );
+
+  const expect413 = (answer: RawAnswer) => {
+    expect(answer.head).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.head.toLowerCase()).toContain('connection: close');
+    expect(answer.closedByServer).toBe(true);
+  };
+
+  it('a declared Content-Length of 200 MB is answered 413 at once, before any of the body is sent', async () => {
+    const orderId = await insertOrder(t.database.db);
+    const boundary = 'bound200';
+    const head = [
+      'POST /api/admin/upload-visa-document HTTP/1.1',
+      `Host: 127.0.0.1:${port}`,
+      `Authorization: ${team.token}`,
+      `Content-Type: multipart/form-data; boundary=${boundary}`,
+      `Content-Length: ${TOTAL}`,
+      '',
+      '',
+    ].join('\r\n');
+    const answer = await rawUpload(head, null, (chunk) => chunk);
+    expect413(answer);
+    expect(answer.sent).toBe(0);
+    await expectNothingChanged(orderId);
+  });
+
+  it('a streamed body without a length is cut off at the limit: 413, the connection closed, nothing stored', async () => {
+    const orderId = await insertOrder(t.database.db);
+    const boundary = 'boundChunked';
+    const head = [
+      'POST /api/admin/upload-visa-document HTTP/1.1',
+      `Host: 127.0.0.1:${port}`,
+      `Authorization: ${team.token}`,
+      `Content-Type: multipart/form-data; boundary=${boundary}`,
+      'Transfer-Encoding: chunked',
+      '',
+      '',
+    ].join('\r\n');
+    const chunked = (chunk: Buffer) =>
+      Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
+    const answer = await rawUpload(head, formStart(orderId, boundary), chunked);
+    expect413(answer);
+    // The limit is 1 MB; what the sockets' buffers held on the way is all that went beyond it.
+    expect(answer.sent).toBeLessThan(16 * 1024 * 1024);
+    await expectNothingChanged(orderId);
   });
 });
 

@@ -2,7 +2,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OrderDocumentParams, OrderDocumentResponse, UPLOAD_FIELDS, UploadVisaDocumentResponse } from '@eta/contracts';
-import { readUploadForm, UPLOAD_FORM_LIMITS } from '../../modules/documents/upload-form.js';
+import { readUploadForm, refuseDeclaredOversize, UPLOAD_FORM_LIMITS } from '../../modules/documents/upload-form.js';
 import { mailDelivery } from '../../modules/mail/mail-delivery.js';
 import { actorOf, requireStaff } from '../../plugins/auth.js';
 
@@ -24,10 +24,12 @@ const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `and the approval mail is queued through the chosen provider.`,
         response: { 200: UploadVisaDocumentResponse },
       },
+      // After sign-in (the app's onRequest), before a byte of the body is read.
+      onRequest: async (request, reply) => refuseDeclaredOversize(request, reply, maxUploadMb),
     },
-    async (request) => {
+    async (request, reply) => {
       const staff = requireStaff(request.staff);
-      const form = await readUploadForm(request, maxUploadMb);
+      const form = await readUploadForm(request, reply, maxUploadMb);
       const data = await documents.uploadApprovedDocument(staff, actorOf(staff, request.ip), form);
       const delivery = mailDelivery(data.mail.state, data.mail.last_error);
       const message =
