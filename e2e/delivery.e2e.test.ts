@@ -81,6 +81,13 @@ describe('delivery and evidence', () => {
     await approvalRow.getByText('sent', { exact: true }).waitFor({ timeout: 30_000 });
     await approvalRow.getByText(/^sendgrid-e2e-\d+$/).waitFor();
     expect(standIn.arrived.find((m) => m.to.includes(customer))?.subject).toContain(orderId);
+    // At 1280 px what explains a mail's outcome is in view without scrolling the table sideways (issue 22).
+    const mailTable = page.getByRole('table', { name: 'Email History' });
+    const scroller = await mailTable.locator('xpath=..').boundingBox();
+    for (const heading of ['State', 'Sent', 'Last error', 'Provider message id']) {
+      const cell = await mailTable.getByRole('columnheader', { name: heading, exact: true }).boundingBox();
+      expect(cell!.x + cell!.width, heading).toBeLessThanOrEqual(scroller!.x + scroller!.width + 1);
+    }
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({
       path: path.join(resultsDir, 'delivery-order-1280.png'),

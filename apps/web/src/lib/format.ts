@@ -34,6 +34,36 @@ export function formatEasternDateTime(iso: string | null | undefined): string {
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second} ${p.zone}`;
 }
 
+/**
+ * The zones and formats a time is shown in (issue 22): the spec's UTC DD/MM/YYYY for lists and most of the console,
+ * its EST for download history, and the server's US date and time (MM/DD/YYYY, America/New_York) for remarks.
+ */
+export type TimeFormat = 'utc' | 'eastern' | 'us-eastern';
+
+/** The UTC format with its label: '20/11/2026 00:49:19 UTC'. */
+const utcText = (iso: string) => `${formatUtcDateTime(iso)} UTC`;
+
+/** The US format with its label: '11/19/2026 19:49:19 EST'. */
+function usEasternText(iso: string): string {
+  const us = formatUsEastern(iso);
+  return us ? `${us.date} ${us.time}` : '';
+}
+
+/**
+ * A moment as shown in `format`, always labelled with its zone, and the same moment in the other zone for a
+ * hover: UTC shows the US Eastern time, Eastern shows UTC. Null when absent or unreadable.
+ */
+export function describeTime(
+  iso: string | null | undefined,
+  format: TimeFormat,
+): { text: string; other: string } | null {
+  if (!parseDate(iso)) return null;
+  const value = iso!;
+  if (format === 'utc') return { text: utcText(value), other: usEasternText(value) };
+  if (format === 'eastern') return { text: formatEasternDateTime(value), other: utcText(value) };
+  return { text: usEasternText(value), other: utcText(value) };
+}
+
 /** '+<country_code> <telephone_number>'; just the number when there is no code; '' when there is no number. */
 export function formatTelephone(countryCode: string | null, telephone: string | null): string {
   if (!telephone) return '';

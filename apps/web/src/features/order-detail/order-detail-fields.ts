@@ -4,7 +4,7 @@
 // has a label and a place.
 import type { ORDER_DETAIL_FIELDS, OrderDetailField, OrderDetails, ProcessStatus } from '@eta/contracts';
 import { STATUS_LABELS } from '@eta/contracts/domain';
-import { formatDateParts, formatTelephone, formatUsEastern, formatUtcDate, formatUtcDateTime } from '../../lib/format';
+import { describeTime, formatDateParts, formatTelephone, formatUsEastern, formatUtcDate } from '../../lib/format';
 
 type FieldKind = (typeof ORDER_DETAIL_FIELDS)[OrderDetailField];
 
@@ -127,6 +127,8 @@ export interface DetailRow {
   value: string;
   /** How the value is shown beyond plain text. */
   display?: 'signature';
+  /** A moment (ISO): shown labelled with its zone and the other zone on hover (issue 22). */
+  time?: string;
 }
 
 interface RowSpec {
@@ -136,6 +138,7 @@ interface RowSpec {
   label: string;
   value: (order: OrderDetails) => string;
   display?: DetailRow['display'];
+  time?: (order: OrderDetails) => string | null;
 }
 
 function formatValue(kind: FieldKind, value: unknown): string {
@@ -146,7 +149,7 @@ function formatValue(kind: FieldKind, value: unknown): string {
     case 'date':
       return formatUtcDate(String(value));
     case 'timestamp':
-      return formatUtcDateTime(String(value));
+      return describeTime(String(value), 'utc')?.text ?? '';
     default:
       return String(value);
   }
@@ -163,6 +166,7 @@ const field = (name: OrderDetailField, label: string = ORDER_FIELDS[name].label)
   fields: [name],
   label,
   value: (order) => formatValue(ORDER_FIELDS[name].kind, order[name]),
+  ...(ORDER_FIELDS[name].kind === 'timestamp' ? { time: (order: OrderDetails) => text(order, name) } : {}),
 });
 
 /** A date kept as year, month and day numbers. */
@@ -350,7 +354,8 @@ export const FIELD_SECTIONS: readonly SectionSpec[] = [
 export function rowsWithValues(section: SectionSpec, order: OrderDetails): DetailRow[] {
   return section.rows.flatMap((row) => {
     const value = row.value(order);
-    return value === '' ? [] : [{ key: row.key, label: row.label, value, display: row.display }];
+    const time = row.time?.(order) ?? undefined;
+    return value === '' ? [] : [{ key: row.key, label: row.label, value, display: row.display, time }];
   });
 }
 

@@ -3,14 +3,15 @@
 import type { ComponentType } from 'react';
 import type { OrderListRow, QueueName } from '@eta/contracts';
 import {
+  describeTime,
   formatAmount,
   formatFullName,
   formatGatewayCode,
   formatTelephone,
   formatUtcDate,
-  formatUtcDateTime,
 } from '../../lib/format';
 import { DisputeDueCell } from './components/dispute-due-cell';
+import { OrderTimeCell } from './components/order-time-cell';
 
 export interface OrderColumn {
   key: string;
@@ -42,8 +43,11 @@ const telephone = column(
   (row) => formatTelephone(row.country_code, row.telephone_number),
   'none',
 );
-const dateTime = (wrap: OrderColumn['wrap'] = 'none') =>
-  column('dateTime', 'Date & Time', (row) => formatUtcDateTime(row.create_ts), wrap);
+// The spec's UTC DD/MM/YYYY hh:mm:ss, labelled UTC, with the US Eastern time on hover (issue 22).
+const dateTime = (wrap: OrderColumn['wrap'] = 'none'): OrderColumn => ({
+  ...column('dateTime', 'Date & Time', (row) => describeTime(row.create_ts, 'utc')?.text ?? '', wrap),
+  Cell: OrderTimeCell,
+});
 const refundDate = column('refundDate', 'Refund Date', (row) => formatUtcDate(row.refund_date), 'none');
 // A bare DD/MM/YYYY never breaks anyway; 'normal' lets the long header take two lines in the wide Future table.
 const processingDate = column('processingDate', 'Processing Date', (row) => formatUtcDate(row.processing_date));

@@ -1,10 +1,10 @@
 // The order's timeline from the audit trail (issue 7 "Activity"): who did what, from which status to which,
-// and when (UTC, DD/MM/YYYY HH:mm:ss), oldest first.
+// and when (UTC, DD/MM/YYYY HH:mm:ss, labelled; US Eastern on hover), oldest first.
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ActivityEntry } from '@eta/contracts';
-import { formatUtcDateTime } from '../../../lib/format';
+import { TimeText } from '../../../components/time-text';
 
 function change(entry: ActivityEntry): string {
   if (entry.from && entry.to) return `${entry.from} → ${entry.to}`;
@@ -33,7 +33,7 @@ export function TimedList<T extends { at: string }>({
           key={`${item.at}-${index}`}
           sx={{
             display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: '170px minmax(0, 1fr)' },
+            gridTemplateColumns: { xs: '1fr', sm: '200px minmax(0, 1fr)' },
             columnGap: 2,
             py: 0.75,
             borderTop: index === 0 ? 0 : 1,
@@ -41,7 +41,7 @@ export function TimedList<T extends { at: string }>({
           }}
         >
           <Typography variant="body2" color="text.secondary" component="span" sx={{ whiteSpace: 'nowrap' }}>
-            {formatUtcDateTime(item.at)}
+            <TimeText value={item.at} />
           </Typography>
           <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>
             {render(item)}

@@ -50,7 +50,7 @@ function disputeRows(dispute: Dispute): DetailRow[] {
     { key: 'reason', label: 'Reason', value: formatGatewayCode(dispute.reason) },
     { key: 'amount', label: 'Amount', value: formatAmount(dispute.amount_cents, dispute.currency) },
     { key: 'status', label: 'Status', value: formatGatewayCode(dispute.status) },
-    { key: 'opened', label: 'Opened', value: `${formatUtcDateTime(dispute.created_at)} UTC` },
+    { key: 'opened', label: 'Opened', value: `${formatUtcDateTime(dispute.created_at)} UTC`, time: dispute.created_at },
     { key: 'due', label: 'Evidence due', value: dueText(dispute) },
     { key: 'outcome', label: 'Outcome', value: outcomeText(dispute) },
     { key: 'evidence', label: 'Evidence', value: evidenceText(dispute) },

@@ -7,6 +7,7 @@ import Collapse from '@mui/material/Collapse';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { RemarkEntry } from '@eta/contracts';
+import { describeTime } from '../../../lib/format';
 
 const FLAG_LABELS: Record<
   'whatsapp' | 'telephone' | 'status_refund' | 'voided' | 'chargeback' | 'report_error',
@@ -52,7 +53,10 @@ function CommentRow({ remark }: { remark: RemarkEntry }) {
             {remark.remark_name}
           </Typography>
           <Typography variant="body2" component="span" color="text.secondary">
-            {` · ${remark.us_date} ${remark.us_time}`}
+            {' · '}
+            <time dateTime={remark.create_ts} title={describeTime(remark.create_ts, 'us-eastern')?.other}>
+              {`${remark.us_date} ${remark.us_time}`}
+            </time>
           </Typography>
           {isOpen ? null : (
             <Typography variant="body2" noWrap color="text.secondary" data-testid="remark-preview">

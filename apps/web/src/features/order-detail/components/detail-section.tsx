@@ -4,6 +4,7 @@ import { Fragment, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { TimeText } from '../../../components/time-text';
 import { useSignatureImage } from '../hooks/use-signature-image';
 import type { DetailRow } from '../order-detail-fields';
 
@@ -63,7 +64,8 @@ function SignatureValue({ orderId }: { orderId: string }) {
 }
 
 function RowValue({ row, orderId }: { row: DetailRow; orderId: string }) {
-  return row.display === 'signature' ? <SignatureValue orderId={orderId} /> : row.value;
+  if (row.display === 'signature') return <SignatureValue orderId={orderId} />;
+  return row.time ? <TimeText value={row.time} /> : row.value;
 }
 
 const alignOf = (row: DetailRow) => (row.display === 'signature' ? 'start' : undefined);

@@ -1,6 +1,9 @@
 // The order's Email History (mails of the outbox, shown only when there are any), uploaded documents and
-// Download History (times in America/New_York, spec §9). Each table scrolls sideways inside its own box.
+// Download History (times in America/New_York, spec §9). Each table scrolls sideways inside its own box; Email
+// History puts what explains a failure (state, sent, last error, provider message id) first and lets those cells
+// wrap, so they fit beside the side menu at 1280 px (issue 22).
 import type { ReactNode } from 'react';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
@@ -11,7 +14,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { MailKind, OrderDetails } from '@eta/contracts';
 import { TableMessageRow } from '../../../components/table-message-row';
-import { formatEasternDateTime, formatUtcDateTime } from '../../../lib/format';
+import { TimeText } from '../../../components/time-text';
+import { describeTime } from '../../../lib/format';
 import { formatSize } from '../delivery-rules';
 
 type MailEntry = OrderDetails['mailHistory'][number];
@@ -24,9 +28,13 @@ interface SimpleTableProps<T> {
   rows: readonly T[];
   rowKey: (row: T) => string | number;
   cells: (row: T, index: number) => ReactNode[];
+  /** A column's cells styled otherwise than one line (by heading). */
+  columnSx?: Readonly<Record<string, SxProps<Theme>>>;
 }
 
-function SimpleTable<T>({ label, headings, rows, rowKey, cells }: SimpleTableProps<T>) {
+const ONE_LINE: SxProps<Theme> = { whiteSpace: 'nowrap' };
+
+function SimpleTable<T>({ label, headings, rows, rowKey, cells, columnSx = {} }: SimpleTableProps<T>) {
   return (
     <TableContainer sx={{ overflowX: 'auto', containerType: 'inline-size', border: 1, borderColor: 'divider' }}>
       <Table size="small" aria-label={label}>
@@ -48,7 +56,7 @@ function SimpleTable<T>({ label, headings, rows, rowKey, cells }: SimpleTablePro
             rows.map((row, index) => (
               <TableRow key={rowKey(row)}>
                 {cells(row, index).map((cell, column) => (
-                  <TableCell key={headings[column]} sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell key={headings[column]} sx={columnSx[headings[column]!] ?? ONE_LINE}>
                     {cell}
                   </TableCell>
                 ))}
@@ -61,20 +69,32 @@ function SimpleTable<T>({ label, headings, rows, rowKey, cells }: SimpleTablePro
   );
 }
 
-/** What a person checks first (who, how, did it go, when) comes before what needs a sideways scroll. */
+/**
+ * What a person checks first (what, to whom, did it go, when, and if not why) comes before what needs a sideways
+ * scroll: at 1280 px everything up to the provider message id is in view.
+ */
 const MAIL_HEADINGS = [
   'Content',
   'Kind',
   'To',
-  'Provider',
   'State',
-  'Attempts',
-  'Queued (UTC)',
-  'Sent (UTC)',
-  'Provider message id',
+  'Sent',
   'Last error',
+  'Provider message id',
+  'Provider',
+  'Attempts',
+  'Queued',
   'Subject',
 ];
+
+/** Email History's cells that may take more lines: a time under its date, words of an error, an id anywhere. */
+const MAIL_COLUMN_SX: Record<string, SxProps<Theme>> = {
+  To: { overflowWrap: 'anywhere', minWidth: 120 },
+  State: { minWidth: 96 },
+  Sent: { minWidth: 96 },
+  'Last error': { overflowWrap: 'break-word', minWidth: 160, maxWidth: 260 },
+  'Provider message id': { overflowWrap: 'anywhere', minWidth: 110, maxWidth: 180 },
+};
 
 /** Every kind of mail in words; typed against the contracts' MAIL_KINDS, so a new kind fails the build here. */
 const MAIL_KIND_LABELS: Record<MailKind, string> = {
@@ -91,7 +111,7 @@ const STATE_COLOURS: Record<string, string> = { sent: 'success.main', failed: 'e
 
 /** The state, and for a mail waiting for another attempt, when that is. */
 function MailState({ mail }: { mail: MailEntry }) {
-  const retry = mail.state === 'queued' && mail.attempts > 0 ? formatUtcDateTime(mail.next_attempt_at) : '';
+  const retry = mail.state === 'queued' && mail.attempts > 0 ? mail.next_attempt_at : null;
   return (
     <>
       <Box component="span" sx={{ color: STATE_COLOURS[mail.state] ?? 'text.primary', fontWeight: 600 }}>
@@ -99,7 +119,7 @@ function MailState({ mail }: { mail: MailEntry }) {
       </Box>
       {retry ? (
         <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.75rem' }}>
-          next try {retry}
+          next try <TimeText value={retry} />
         </Box>
       ) : null}
     </>
@@ -117,33 +137,34 @@ export function EmailHistoryTable({ mails, onView }: EmailHistoryTableProps) {
     <SimpleTable
       label="Email History"
       headings={MAIL_HEADINGS}
+      columnSx={MAIL_COLUMN_SX}
       rows={mails}
       rowKey={(mail) => mail.id}
       cells={(mail) => [
         <Button
           key="view"
           size="small"
-          aria-label={`View the ${kindLabel(mail.kind).toLowerCase()} mail to ${mail.to} queued ${formatUtcDateTime(mail.create_ts)}`}
+          aria-label={`View the ${kindLabel(mail.kind).toLowerCase()} mail to ${mail.to} queued ${describeTime(mail.create_ts, 'utc')?.text ?? ''}`}
           onClick={() => onView(mail.id)}
         >
           View
         </Button>,
         kindLabel(mail.kind),
         mail.to,
-        mail.provider,
         <MailState key="state" mail={mail} />,
-        mail.attempts,
-        formatUtcDateTime(mail.create_ts),
-        formatUtcDateTime(mail.sent_at),
-        mail.provider_message_id ?? '',
+        <TimeText key="sent" value={mail.sent_at} />,
         mail.last_error ?? '',
+        mail.provider_message_id ?? '',
+        mail.provider,
+        mail.attempts,
+        <TimeText key="queued" value={mail.create_ts} />,
         mail.subject,
       ]}
     />
   );
 }
 
-const DOCUMENT_HEADINGS = ['File', 'Type', 'Size', 'Mail provider', 'Uploaded by', 'Date & Time (UTC)'];
+const DOCUMENT_HEADINGS = ['File', 'Type', 'Size', 'Mail provider', 'Uploaded by', 'Date & Time'];
 
 export function UploadedDocumentsTable({ documents }: { documents: readonly UploadedDocument[] }) {
   return (
@@ -158,7 +179,7 @@ export function UploadedDocumentsTable({ documents }: { documents: readonly Uplo
         formatSize(doc.size_bytes),
         doc.mail_service_provider ?? '',
         doc.uploaded_by ?? '',
-        formatUtcDateTime(doc.create_ts),
+        <TimeText key="at" value={doc.create_ts} />,
       ]}
     />
   );
@@ -185,7 +206,7 @@ export function DownloadHistoryTable({ downloads }: { downloads: readonly Downlo
       rowKey={(download) => download.id}
       cells={(download, index) => [
         index + 1,
-        formatEasternDateTime(download.create_ts),
+        <TimeText key="at" value={download.create_ts} format="eastern" />,
         download.ip,
         download.device ?? '',
         download.device_type ?? '',

@@ -155,7 +155,7 @@ describe('Upload Document', WHOLE_CONSOLE, () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['approval.pdf', 'application/pdf', '240 KB', 'Sendgrid', 'Asha Rao', '20/11/2026 09:59:58']);
+    ).toEqual(['approval.pdf', 'application/pdf', '240 KB', 'Sendgrid', 'Asha Rao', '20/11/2026 09:59:58 UTC']);
     expect(uploadForm().getByTestId('chosen-file').textContent).toBe('No file chosen');
     // The mail it queued is in Email History.
     expect(within(section('Email History')).getByText('queued')).toBeTruthy();
@@ -294,58 +294,58 @@ describe('Email History and Resend', WHOLE_CONSOLE, () => {
         'View',
         'Resend',
         'maria@example.com',
-        'Sendgrid',
-        'queuednext try 20/11/2026 11:02:00',
-        '2',
-        '20/11/2026 11:00:00',
-        '',
+        'queuednext try 20/11/2026 11:02:00 UTC',
         '',
         'Sendgrid 503: Service unavailable',
+        '',
+        'Sendgrid',
+        '2',
+        '20/11/2026 11:00:00 UTC',
         subject,
       ],
       [
         'View',
         'Approval',
         'maria@example.com',
-        'Sendgrid',
         'failed',
-        '5',
-        '20/11/2026 10:00:00',
-        '',
         '',
         'Sendgrid 400: The from address does not match a verified Sender Identity',
+        '',
+        'Sendgrid',
+        '5',
+        '20/11/2026 10:00:00 UTC',
         subject,
       ],
       [
         'View',
         'Approval',
         'maria@example.com',
-        'AWS',
         'sent',
-        '1',
-        '20/11/2026 10:00:00',
-        '20/11/2026 10:00:02',
-        'ses-message-1',
+        '20/11/2026 10:00:02 UTC',
         '',
+        'ses-message-1',
+        'AWS',
+        '1',
+        '20/11/2026 10:00:00 UTC',
         subject,
       ],
       [
         'View',
         'Order confirmation',
         'maria@example.com',
-        'AWS',
         'sent',
-        '1',
-        '19/11/2026 09:30:00',
-        '19/11/2026 09:30:01',
-        'ses-message-0',
+        '19/11/2026 09:30:01 UTC',
         '',
+        'ses-message-0',
+        'AWS',
+        '1',
+        '19/11/2026 09:30:00 UTC',
         `We have received your Canada eTA application - order ${DETAIL_ORDER_ID}`,
       ],
     ]);
     expect(
       within(section('Email History')).getByRole('button', {
-        name: 'View the order confirmation mail to maria@example.com queued 19/11/2026 09:30:00',
+        name: 'View the order confirmation mail to maria@example.com queued 19/11/2026 09:30:00 UTC',
       }),
     ).toBeTruthy();
   });

@@ -102,7 +102,7 @@ describe('Order detail: what the page shows', WHOLE_CONSOLE, () => {
     expect(rowValue('Order Details', 'Representative surname')).toBeNull();
     expect(rowValue('Order Details', 'Applying on behalf of someone else')).toBe('No');
     expect(rowValue('Order Details', 'Amount')).toBe('89.00 USD');
-    expect(rowValue('Order Details', 'Date & Time')).toBe('19/11/2026 09:30:00');
+    expect(rowValue('Order Details', 'Date & Time')).toBe('19/11/2026 09:30:00 UTC');
     expect(rowValue('Passport details of applicant', 'Surname(s)')).toBe('Lopez');
     expect(rowValue('Passport details of applicant', 'Date of birth')).toBe('04/07/1980');
     expect(rowValue('Passport details of applicant', 'Date of expiry')).toBe('30/01/2031');
@@ -110,7 +110,7 @@ describe('Order detail: what the page shows', WHOLE_CONSOLE, () => {
     expect(rowValue('Contact information', 'Telephone')).toBe('+44 7700900123');
     expect(rowValue('Employment information', 'Job title')).toBeNull();
     expect(rowValue('Background Questions', 'Process status')).toBe('Pending');
-    expect(rowValue('Background Questions', 'Assign date')).toBe('20/11/2026 15:04:05');
+    expect(rowValue('Background Questions', 'Assign date')).toBe('20/11/2026 15:04:05 UTC');
     expect(rowValue('Background Questions', 'Processing type')).toBe('Standard');
     expect(rowValue('Background Questions', 'IP address')).toBe('203.0.113.5');
     // 15:00 UTC on 19 November is 10:00 in New York (EST).
@@ -168,13 +168,13 @@ describe('Order detail: what the page shows', WHOLE_CONSOLE, () => {
       'View',
       'Approval',
       'maria@example.com',
-      'Sendgrid',
       'failed',
-      '3',
-      '20/11/2026 10:00:00',
-      '',
       '',
       'Mailbox unavailable',
+      '',
+      'Sendgrid',
+      '3',
+      '20/11/2026 10:00:00 UTC',
       'Your Canada eTA is approved',
     ]);
   });
@@ -206,8 +206,8 @@ describe('Order detail: what the page shows', WHOLE_CONSOLE, () => {
       .getAllByRole('listitem')
       .map((item) => item.textContent);
     expect(items).toEqual([
-      '20/11/2026 15:04:05Asha Rao Assigned (New → Pending)',
-      '20/11/2026 16:00:00Ben Ode Comment added',
+      '20/11/2026 15:04:05 UTCAsha Rao Assigned (New → Pending)',
+      '20/11/2026 16:00:00 UTCBen Ode Comment added',
     ]);
   });
 });

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { OrderDetails } from '@eta/contracts';
-import { formatUtcDateTime } from '../../../lib/format';
+import { TimeText } from '../../../components/time-text';
 import type { HolderActions } from '../order-detail-actions';
 
 interface OrderHolderProps {
@@ -18,10 +18,15 @@ interface OrderHolderProps {
   onMoveToNew: () => void;
 }
 
-export function holderText(order: OrderDetails): string {
+function HolderText({ order }: { order: OrderDetails }) {
   if (!order.assign_to) return 'Not assigned';
-  const since = formatUtcDateTime(typeof order.assign_date === 'string' ? order.assign_date : undefined);
-  return since ? `Held by ${order.assign_to} since ${since} UTC` : `Held by ${order.assign_to}`;
+  const since = typeof order.assign_date === 'string' ? order.assign_date : null;
+  if (!since) return `Held by ${order.assign_to}`;
+  return (
+    <>
+      Held by {order.assign_to} since <TimeText value={since} />
+    </>
+  );
 }
 
 export function OrderHolder({ order, actions, disabled, onAssignToMe, onAssignTo, onMoveToNew }: OrderHolderProps) {
@@ -33,7 +38,9 @@ export function OrderHolder({ order, actions, disabled, onAssignToMe, onAssignTo
 
   return (
     <Stack gap={1.5}>
-      <Typography data-testid="order-holder">{holderText(order)}</Typography>
+      <Typography data-testid="order-holder">
+        <HolderText order={order} />
+      </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} gap={1} alignItems={{ sm: 'center' }} flexWrap="wrap">
         {actions.assignToMe ? (
           <Button variant="contained" disabled={disabled} onClick={onAssignToMe}>

@@ -39,7 +39,7 @@ describe('Shared order table', () => {
 
     const row = await rowOf('ETA-200020076');
     expect(new Date('2024-03-05T23:04:09.000Z').getHours()).not.toBe(23);
-    expect(within(row).getByText('05/03/2024 23:04:09')).toBeTruthy();
+    expect(within(row).getByText('05/03/2024 23:04:09 UTC').getAttribute('title')).toBe('03/05/2024 18:04:09 EST');
     expect(within(row).getByText('Maria Lopez')).toBeTruthy();
     expect(within(row).getByText('+1 6045550100')).toBeTruthy();
     expect(within(row).getByText('New')).toBeTruthy();

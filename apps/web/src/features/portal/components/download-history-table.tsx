@@ -1,17 +1,30 @@
-// Downloaded History (spec §2): who downloaded the document, when (EST) and from what device. On a phone each
-// download becomes a card of labelled lines (portal.css), so nothing scrolls sideways.
-import { formatEasternDateTime } from '../../../lib/format';
+// Downloaded History (spec §2): who downloaded the document, when (EST, with UTC on hover) and from what device.
+// On a phone each download becomes a card of labelled lines (portal.css), so nothing scrolls sideways. Lines break
+// between words only (issue 22); an address may break after its separators.
+import { Fragment, type ReactNode } from 'react';
+import { TimeText } from '../../../components/time-text';
 import type { CustomerDownload } from '../api/portal-client';
 import { usePortal } from '../hooks/portal-context';
+
+/** An IP address that may break only after its dots or colons (a long IPv6 address on a phone). */
+function Address({ ip }: { ip: string }) {
+  const parts = (ip.match(/[^.:]+[.:]?|[.:]/g) ?? []).filter(Boolean);
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {part}
+      {index < parts.length - 1 ? <wbr /> : null}
+    </Fragment>
+  ));
+}
 
 export function DownloadHistoryTable({ rows, isLoading }: { rows: readonly CustomerDownload[]; isLoading: boolean }) {
   const { t } = usePortal();
   const c = t.columns;
-  const columns: [string, (row: CustomerDownload, index: number) => string][] = [
+  const columns: [string, (row: CustomerDownload, index: number) => ReactNode][] = [
     [c.index, (_row, index) => String(index + 1)],
     [c.orderId, (row) => row.order_id],
-    [c.date, (row) => formatEasternDateTime(row.create_ts)],
-    [c.ip, (row) => row.ip],
+    [c.date, (row) => <TimeText value={row.create_ts} format="eastern" />],
+    [c.ip, (row) => <Address ip={row.ip} />],
     [c.device, (row) => row.device],
     [c.deviceType, (row) => row.device_type],
     [c.browser, (row) => row.browser],
