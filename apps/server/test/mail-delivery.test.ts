@@ -291,6 +291,123 @@ describe('with both providers configured', () => {
   });
 });
 
+describe('a worker that dies after the provider took the mail (issue 22)', () => {
+  let t: TestApp;
+  let team: Person;
+  beforeAll(async () => {
+    t = await buildTestApp({ mail: standInMailConfig(standIn, ['AWS', 'Sendgrid'], { maxAttempts: 3 }) });
+    await givePortalHosts(t.database.db);
+    team = await t.signIn('Team', 'Dora Doubt');
+  });
+  afterAll(async () => {
+    standIn.activityStatus(200);
+    await t.close();
+  });
+
+  const delivered = (to: string) => standIn.delivered().filter((m) => m.to.includes(to));
+  const mailRow = (to: string) =>
+    t.database.db
+      .selectFrom('mails')
+      .select(['message_key', 'sending_since', 'state', 'attempts'])
+      .where('to_address', '=', to)
+      .executeTakeFirstOrThrow();
+
+  /**
+   * Queues the approval mail, lets a worker hand it to the provider, which takes it but whose answer never comes
+   * back (the worker is gone, as after kill -9); the lease then runs out. Returns the dead worker's release.
+   */
+  async function providerHasItWorkerGone(provider: MailProvider, to: string) {
+    const orderId = await insertOrder(t.database.db);
+    expect((await upload(t, team, orderId, provider, to)).statusCode).toBe(200);
+    const release = standIn.holdNext(provider);
+    const deadWorker = t.app.services.mail.deliverDue();
+    await vi.waitFor(() => expect(delivered(to)).toHaveLength(1));
+    await sql`UPDATE mails SET locked_until = now() - interval '1 second' WHERE to_address = ${to}`.execute(
+      t.database.db,
+    );
+    return { orderId, finishDeadWorker: async () => (release(), deadWorker) };
+  }
+
+  it('SendGrid: the next worker finds the mail in SendGrid’s activity by its key and does not send it again', async () => {
+    const to = 'doubt-sendgrid@customer.test';
+    const { orderId, finishDeadWorker } = await providerHasItWorkerGone('Sendgrid', to);
+    const { message_key } = await mailRow(to);
+    expect(delivered(to)[0]).toMatchObject({ keyHeader: message_key, keyTag: message_key });
+
+    await t.app.services.mail.deliverDue();
+    expect(delivered(to)).toHaveLength(1);
+    expect(standIn.activityQueries).toContain(`unique_args['eta_mail_key']="${message_key}"`);
+    expect((await mailHistory(t.app, team, orderId))[0]).toMatchObject({
+      state: 'sent',
+      attempts: 2,
+      provider_message_id: expect.stringMatching(/^sendgrid-message-\d+\.filter0001$/),
+    });
+    expect(await mailRow(to)).toMatchObject({ sending_since: null });
+    // The dead worker's late answer changes nothing: its lease is gone.
+    await finishDeadWorker();
+    expect(delivered(to)).toHaveLength(1);
+    expect((await mailHistory(t.app, team, orderId))[0]).toMatchObject({ state: 'sent', attempts: 2 });
+  });
+
+  it('SendGrid throttling its activity API: nothing is sent again until SendGrid can say; then it is found', async () => {
+    const to = 'doubt-throttled@customer.test';
+    const { orderId, finishDeadWorker } = await providerHasItWorkerGone('Sendgrid', to);
+    standIn.activityStatus(429);
+    await t.app.services.mail.deliverDue();
+    expect(delivered(to)).toHaveLength(1);
+    const waiting = (await mailHistory(t.app, team, orderId))[0]!;
+    expect(waiting).toMatchObject({ state: 'queued', attempts: 2 });
+    expect(waiting.last_error).toMatch(/^not sent again yet: Sendgrid activity 429/);
+    expect((await mailRow(to)).sending_since).not.toBeNull();
+
+    standIn.activityStatus(200);
+    await t.app.services.mail.deliverDue();
+    expect(delivered(to)).toHaveLength(1);
+    expect((await mailHistory(t.app, team, orderId))[0]).toMatchObject({ state: 'sent', attempts: 3 });
+    await finishDeadWorker();
+  });
+
+  it('SendGrid without access to its activity (no add-on): sent again, the copy carrying the same key', async () => {
+    const to = 'doubt-no-activity@customer.test';
+    const { orderId, finishDeadWorker } = await providerHasItWorkerGone('Sendgrid', to);
+    standIn.activityStatus(403);
+    await t.app.services.mail.deliverDue();
+    standIn.activityStatus(200);
+    const copies = delivered(to);
+    expect(copies).toHaveLength(2);
+    expect(copies[1]!.keyHeader).toBe(copies[0]!.keyHeader);
+    expect((await mailHistory(t.app, team, orderId))[0]).toMatchObject({ state: 'sent', attempts: 2 });
+    await finishDeadWorker();
+  });
+
+  it('SES, which cannot be asked: sent again (at-least-once), both copies with the same key header and tag', async () => {
+    const to = 'doubt-ses@customer.test';
+    const { orderId, finishDeadWorker } = await providerHasItWorkerGone('AWS', to);
+    const before = standIn.activityQueries.length;
+    await t.app.services.mail.deliverDue();
+    const copies = delivered(to);
+    expect(copies).toHaveLength(2);
+    const { message_key } = await mailRow(to);
+    for (const copy of copies) expect(copy).toMatchObject({ keyHeader: message_key, keyTag: message_key });
+    expect(standIn.activityQueries).toHaveLength(before);
+    expect((await mailHistory(t.app, team, orderId))[0]).toMatchObject({ state: 'sent', attempts: 2 });
+    await finishDeadWorker();
+  });
+
+  it('a mail whose first attempt was answered is never looked up: only an unrecorded attempt is in doubt', async () => {
+    const to = 'doubt-none@customer.test';
+    const orderId = await insertOrder(t.database.db);
+    await upload(t, team, orderId, 'Sendgrid', to);
+    standIn.failNext('Sendgrid', 500);
+    const before = standIn.activityQueries.length;
+    await t.app.services.mail.deliverDue();
+    await t.app.services.mail.deliverDue();
+    expect(delivered(to)).toHaveLength(1);
+    expect(standIn.activityQueries).toHaveLength(before);
+    expect((await mailHistory(t.app, team, orderId))[0]).toMatchObject({ state: 'sent', attempts: 2 });
+  });
+});
+
 describe('the worker', () => {
   it('started with the app, sends a queued mail without anyone driving it', async () => {
     // A poll interval far beyond the test: what sends the mail is the kick after it was queued.

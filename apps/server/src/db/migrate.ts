@@ -17,6 +17,7 @@ import * as m014 from './migrations/014-intake.js';
 import * as m015 from './migrations/015-counter-stripes.js';
 import * as m016 from './migrations/016-payments.js';
 import * as m017 from './migrations/017-intake-payment-answer.js';
+import * as m018 from './migrations/018-mail-idempotency.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '015-counter-stripes': m015,
   '016-payments': m016,
   '017-intake-payment-answer': m017,
+  '018-mail-idempotency': m018,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

@@ -227,6 +227,10 @@ export interface MailsTable {
   locked_until: Date | null;
   from_address: string | null;
   attachments: ColumnType<MailAttachment[], string | undefined, string>;
+  /** The row's own key, carried by every attempt to the provider (migration 018). */
+  message_key: Generated<string>;
+  /** When an attempt whose outcome is not recorded yet began: set by a claim, cleared by the outcome. */
+  sending_since: Date | null;
 }
 
 /** A file a mail carries: its bytes stay in the document store under storageKey. */

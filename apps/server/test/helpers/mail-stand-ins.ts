@@ -1,5 +1,6 @@
 // Loopback stand-ins of the two mail providers' HTTP APIs, just enough for their real SDKs: Amazon SES v2
-// (POST /v2/email/outbound-emails → {MessageId}) and SendGrid (POST /v3/mail/send → 202 with x-message-id).
+// (POST /v2/email/outbound-emails → {MessageId}) and SendGrid (POST /v3/mail/send → 202 with x-message-id, and its
+// Email Activity API: GET /v3/messages?query=unique_args['k']="v" → {messages: [{msg_id, …}]}).
 // A test points AWS_ENDPOINT_URL_SESV2 / SENDGRID_API_URL here and reads what arrived.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +23,9 @@ export interface DeliveredMail {
   html: string;
   text: string;
   attachments: { filename: string; contentType: string; content: Buffer }[];
+  /** The outbox key the mail carried (X-Eta-Mail-Key), as a header and as the provider's tag or custom argument. */
+  keyHeader: string | undefined;
+  keyTag: string | undefined;
 }
 
 export interface MailStandIn {
@@ -34,6 +38,15 @@ export interface MailStandIn {
   failNext(provider: MailProvider, ...statuses: number[]): void;
   /** Answer every request of a provider with this status until cleared (null). */
   failAlways(provider: MailProvider, status: number | null): void;
+  /**
+   * Accept the next mail of a provider (it counts as delivered and SendGrid's activity finds it) but hold the
+   * answer until the returned function is called: a worker that dies after the provider took its mail.
+   */
+  holdNext(provider: MailProvider): () => void;
+  /** SendGrid's Email Activity API: answers (200), or this status (403: no add-on; 429: throttled). */
+  activityStatus(status: number): void;
+  /** The Email Activity queries that arrived. */
+  activityQueries: string[];
   close(): Promise<void>;
 }
 
@@ -57,6 +70,8 @@ function read(provider: MailProvider, body: Json): DeliveredMail {
         contentType: a.ContentType as string,
         content: Buffer.from(a.RawContent as string, 'base64'),
       })),
+      keyHeader: ((simple.Headers ?? []) as Json[]).find((h) => h.Name === 'X-Eta-Mail-Key')?.Value,
+      keyTag: ((body.EmailTags ?? []) as Json[]).find((t) => t.Name === 'eta_mail_key')?.Value,
     };
   }
   const content = body.content as { type: string; value: string }[];
@@ -73,8 +88,13 @@ function read(provider: MailProvider, body: Json): DeliveredMail {
       contentType: a.type as string,
       content: Buffer.from(a.content as string, 'base64'),
     })),
+    keyHeader: (body.headers as Json | undefined)?.['X-Eta-Mail-Key'],
+    keyTag: (body.custom_args as Json | undefined)?.eta_mail_key,
   };
 }
+
+/** SendGrid's activity query for one custom argument: unique_args['name']="value". */
+const ACTIVITY_QUERY = /^unique_args\['([^']+)'\]="([^"]*)"$/;
 
 const ERRORS: Record<MailProvider, (status: number) => { headers: Record<string, string>; body: Json }> = {
   AWS: (status) =>
@@ -101,40 +121,90 @@ export async function startMailStandIn(): Promise<MailStandIn> {
   const accepted: DeliveredMail[] = [];
   const scripted: Record<MailProvider, number[]> = { AWS: [], Sendgrid: [] };
   const always: Record<MailProvider, number | null> = { AWS: null, Sendgrid: null };
+  const held: Record<MailProvider, Promise<void> | null> = { AWS: null, Sendgrid: null };
+  /** SendGrid's message ids by their custom arguments, for the activity API. */
+  const sendgridActivity: { msgId: string; args: Json; to: string }[] = [];
+  const activityQueries: string[] = [];
+  let activity = 200;
   let next = 0;
+
+  /** GET /v3/messages: the accepted SendGrid mails whose custom argument matches the query. */
+  function answerActivity(url: URL, res: http.ServerResponse) {
+    const query = url.searchParams.get('query') ?? '';
+    activityQueries.push(query);
+    if (activity !== 200) {
+      res
+        .writeHead(activity, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ errors: [{ message: activity === 429 ? 'too many requests' : 'access forbidden' }] }));
+      return;
+    }
+    const [, name, value] = ACTIVITY_QUERY.exec(query) ?? [];
+    const limit = Number(url.searchParams.get('limit') ?? 10);
+    const messages = sendgridActivity
+      .filter((m) => name !== undefined && m.args[name] === value)
+      .slice(0, limit)
+      .map((m) => ({ msg_id: m.msgId, to_email: m.to, status: 'delivered', opens_count: 0, clicks_count: 0 }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ messages }));
+  }
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const provider: MailProvider | null =
-        req.method === 'POST' && req.url === SES_PATH
-          ? 'AWS'
-          : req.method === 'POST' && req.url === SENDGRID_PATH
-            ? 'Sendgrid'
-            : null;
-      if (!provider) {
-        res.writeHead(404).end();
-        return;
-      }
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Json;
-      requests.push({ provider, headers: req.headers, body });
-      const status = always[provider] ?? scripted[provider].shift();
-      if (status !== undefined && status >= 300) {
-        const error = ERRORS[provider](status);
-        res.writeHead(status, { 'content-type': 'application/json', ...error.headers }).end(JSON.stringify(error.body));
-        return;
-      }
-      next += 1;
-      accepted.push(read(provider, body));
-      if (provider === 'AWS') {
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ MessageId: `ses-message-${next}` }));
-      } else {
-        res.writeHead(202, { 'x-message-id': `sendgrid-message-${next}` }).end();
-      }
-    });
+    // The answer may be held (holdNext), so it is given from an async function.
+    req.on(
+      'end',
+      () =>
+        void (async () => {
+          const url = new URL(req.url ?? '/', 'http://stand-in');
+          if (req.method === 'GET' && url.pathname === '/v3/messages') {
+            answerActivity(url, res);
+            return;
+          }
+          const provider: MailProvider | null =
+            req.method === 'POST' && req.url === SES_PATH
+              ? 'AWS'
+              : req.method === 'POST' && req.url === SENDGRID_PATH
+                ? 'Sendgrid'
+                : null;
+          if (!provider) {
+            res.writeHead(404).end();
+            return;
+          }
+          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Json;
+          requests.push({ provider, headers: req.headers, body });
+          const status = always[provider] ?? scripted[provider].shift();
+          if (status !== undefined && status >= 300) {
+            const error = ERRORS[provider](status);
+            res
+              .writeHead(status, { 'content-type': 'application/json', ...error.headers })
+              .end(JSON.stringify(error.body));
+            return;
+          }
+          next += 1;
+          const id = next;
+          const mail = read(provider, body);
+          accepted.push(mail);
+          if (provider === 'Sendgrid') {
+            sendgridActivity.push({
+              msgId: `sendgrid-message-${id}.filter0001`,
+              args: body.custom_args ?? {},
+              to: mail.to[0]!,
+            });
+          }
+          const hold = held[provider];
+          if (hold) {
+            held[provider] = null;
+            await hold;
+          }
+          if (provider === 'AWS') {
+            res
+              .writeHead(200, { 'content-type': 'application/json' })
+              .end(JSON.stringify({ MessageId: `ses-message-${id}` }));
+          } else {
+            res.writeHead(202, { 'x-message-id': `sendgrid-message-${id}` }).end();
+          }
+        })(),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -146,6 +216,17 @@ export async function startMailStandIn(): Promise<MailStandIn> {
     failAlways: (provider, status) => {
       always[provider] = status;
     },
+    holdNext: (provider) => {
+      let release!: () => void;
+      held[provider] = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => release();
+    },
+    activityStatus: (status) => {
+      activity = status;
+    },
+    activityQueries,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -2,7 +2,14 @@
 // MIME is assembled here. The SDK does not retry: the outbox owns retries, so every attempt is counted.
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import type { MailConfig } from '../../lib/config.js';
-import { isPermanentStatus, MailSendError, type MailTransport, type OutgoingMail } from './mail-transport.js';
+import {
+  isPermanentStatus,
+  MAIL_KEY_HEADER,
+  MAIL_KEY_TAG,
+  MailSendError,
+  type MailTransport,
+  type OutgoingMail,
+} from './mail-transport.js';
 
 const UTF8 = 'UTF-8';
 
@@ -28,10 +35,14 @@ export class AwsSesTransport implements MailTransport {
     const command = new SendEmailCommand({
       FromEmailAddress: mail.from,
       Destination: { ToAddresses: [mail.to] },
+      // The outbox key on the message and in SES's events. SES has no call to look a sent mail up by either, so it
+      // has no findAccepted: after an unrecorded attempt the mail goes again, recognisable by the same key.
+      EmailTags: [{ Name: MAIL_KEY_TAG, Value: mail.key }],
       Content: {
         Simple: {
           Subject: { Data: mail.subject, Charset: UTF8 },
           Body: { Html: { Data: mail.html, Charset: UTF8 }, Text: { Data: mail.text, Charset: UTF8 } },
+          Headers: [{ Name: MAIL_KEY_HEADER, Value: mail.key }],
           ...(mail.attachments.length > 0
             ? {
                 Attachments: mail.attachments.map((a) => ({

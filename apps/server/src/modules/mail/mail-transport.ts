@@ -3,6 +3,8 @@
 import type { MailProvider } from '@eta/contracts';
 
 export interface OutgoingMail {
+  /** The outbox row's own key: every attempt of one mail carries the same, as a header and a provider tag. */
+  key: string;
   from: string;
   to: string;
   subject: string;
@@ -18,9 +20,28 @@ export interface MailTransport {
    * so it is not sent twice); rejects with a MailSendError.
    */
   send(mail: OutgoingMail): Promise<{ messageId: string | null }>;
+  /**
+   * Asks the provider whether it already has the mail with this key (an attempt whose outcome was never recorded).
+   * Absent when the provider offers no way to ask: such a mail is sent again (at-least-once).
+   */
+  findAccepted?(key: string): Promise<EarlierAttempt>;
   /** Releases the client's connections when the app closes. */
   close?(): void;
 }
+
+/** The header every attempt carries its mail's key in, so copies of one mail are recognisable as one. */
+export const MAIL_KEY_HEADER = 'X-Eta-Mail-Key';
+/** The provider-side tag (SendGrid custom_args, SES EmailTags) with the same key, for finding the mail again. */
+export const MAIL_KEY_TAG = 'eta_mail_key';
+
+/**
+ * What a provider says of an earlier attempt: it has the mail (with its id), it has not, or it cannot tell now
+ * (throttled, down: ask again later) or ever (no access to its history: send again).
+ */
+export type EarlierAttempt =
+  | { state: 'accepted'; messageId: string | null }
+  | { state: 'absent' }
+  | { state: 'unknown'; reason: string; askAgain: boolean };
 
 /** Longest error text kept on a mail row (Email History shows it). */
 const MAX_ERROR_LENGTH = 500;

@@ -60,6 +60,13 @@ export interface ClaimedMail {
   attachments: MailAttachment[];
   /** The lease this worker holds; its outcome is recorded only while the row still carries it. */
   locked_until: Date;
+  /** The row's key, carried by every attempt to the provider. */
+  message_key: string;
+  /**
+   * An earlier attempt began and its outcome was never recorded (its worker died or hung past the lease): the
+   * provider may have the mail already.
+   */
+  in_doubt: boolean;
 }
 
 /**
@@ -72,15 +79,17 @@ export async function claimDueMails(db: Db, limit: number, leaseMs: number): Pro
   const { rows } = await sql<ClaimedMail>`
     UPDATE mails SET
       locked_until = date_trunc('milliseconds', now() + make_interval(secs => ${leaseMs / 1000})),
-      attempts = attempts + 1
-    WHERE id IN (
-      SELECT id FROM mails
+      attempts = mails.attempts + 1,
+      sending_since = now()
+    FROM (
+      SELECT id, sending_since FROM mails
       WHERE state = 'queued' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until <= now())
       ORDER BY next_attempt_at, id
       LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED)
-    RETURNING id, order_id, kind, to_address, from_address, subject, html, text, provider, attempts, attachments,
-      locked_until`.execute(db);
+      FOR UPDATE SKIP LOCKED) AS due
+    WHERE mails.id = due.id
+    RETURNING mails.id, order_id, kind, to_address, from_address, subject, html, text, provider, attempts,
+      attachments, locked_until, message_key, due.sending_since IS NOT NULL AS in_doubt`.execute(db);
   return rows.map((r) => ({ ...r, id: Number(r.id), order_id: r.order_id === null ? null : Number(r.order_id) }));
 }
 
@@ -93,12 +102,15 @@ async function settle(
     last_error: string | null;
     provider_message_id?: string | null;
     retryInMs?: number;
+    /** The attempt's outcome is still unknown: the next claim asks the provider again. */
+    stillInDoubt?: boolean;
   },
 ): Promise<boolean> {
   const result = await db
     .updateTable('mails')
     .set({
       locked_until: null,
+      ...(change.stillInDoubt ? {} : { sending_since: null }),
       last_error: change.last_error,
       ...(change.state ? { state: change.state } : {}),
       ...(change.state === 'sent'
@@ -124,6 +136,10 @@ export const markMailFailed = (db: Db, mail: ClaimedMail, error: string) =>
 /** Back to queued, due again after the delay, with the reason this attempt failed. */
 export const scheduleMailRetry = (db: Db, mail: ClaimedMail, error: string, delayMs: number) =>
   settle(db, mail, { last_error: error, retryInMs: delayMs });
+
+/** Back to queued and still in doubt: the provider could not say whether an earlier attempt reached it. */
+export const scheduleMailRecheck = (db: Db, mail: ClaimedMail, note: string, delayMs: number) =>
+  settle(db, mail, { last_error: note, retryInMs: delayMs, stillInDoubt: true });
 
 /** A landing site as its mails show it (branding, sender, where its portal lives). */
 export interface SiteMailBranding {

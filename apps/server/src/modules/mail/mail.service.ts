@@ -2,6 +2,8 @@
 // the worker (plugins/mail-worker.ts) delivers due mails through the provider each row names, retrying
 // failures with exponential backoff up to MAIL_MAX_ATTEMPTS. With no provider configured a mail is kept as
 // failed, "not sent: no provider configured", so Email History still shows it. Templates: mail-templates.ts.
+// A mail whose earlier attempt never had its outcome recorded (its worker died mid-send) is "in doubt": a provider
+// that can be asked (SendGrid) is asked before it is sent again; SES cannot be, so there it is at-least-once.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import {
@@ -21,6 +23,7 @@ import {
   insertMail,
   markMailFailed,
   markMailSent,
+  scheduleMailRecheck,
   scheduleMailRetry,
   selectOrderMailContext,
   selectOrderSender,
@@ -38,7 +41,7 @@ import {
   type MailBranding,
   type RenderedMail,
 } from './mail-templates.js';
-import { MailSendError, type MailTransports, type OutgoingMail } from './mail-transport.js';
+import { MailSendError, type MailTransport, type MailTransports, type OutgoingMail } from './mail-transport.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -191,9 +194,11 @@ export class MailService {
       await markMailFailed(this.db, mail, reason);
       return;
     }
+    if (mail.in_doubt && !(await this.mayResend(transport, mail))) return;
     let outgoing: OutgoingMail;
     try {
       outgoing = {
+        key: mail.message_key,
         from: mail.from_address ?? this.config.from,
         to: mail.to_address,
         subject: mail.subject,
@@ -225,6 +230,32 @@ export class MailService {
         await scheduleMailRetry(this.db, mail, failure.message, this.retryDelay(mail.attempts));
       }
     }
+  }
+
+  /**
+   * For a mail in doubt: whether to send it again. Not when the provider says it has it (then it is recorded as
+   * sent, with the provider's id), nor while the provider cannot tell for now (asked again after the retry delay,
+   * until the attempts run out: a customer without their mail is worse than one with two).
+   */
+  private async mayResend(transport: MailTransport, mail: ClaimedMail): Promise<boolean> {
+    const earlier = transport.findAccepted ? await transport.findAccepted(mail.message_key) : null;
+    const log = { mailId: mail.id, provider: mail.provider, attempt: mail.attempts };
+    if (earlier?.state === 'accepted') {
+      this.log.info(log, 'mail found at its provider from an earlier attempt; not sent again');
+      await markMailSent(this.db, mail, earlier.messageId);
+      return false;
+    }
+    if (earlier?.state === 'unknown' && earlier.askAgain && mail.attempts < this.config.maxAttempts) {
+      this.log.warn({ ...log, reason: earlier.reason }, 'cannot tell yet whether an earlier attempt was sent');
+      const note = `not sent again yet: ${earlier.reason}; an earlier attempt may have reached ${mail.provider}`;
+      await scheduleMailRecheck(this.db, mail, note, this.retryDelay(mail.attempts));
+      return false;
+    }
+    if (earlier?.state !== 'absent') {
+      const reason = earlier?.state === 'unknown' ? earlier.reason : `${mail.provider} cannot be asked`;
+      this.log.warn({ ...log, reason }, 'sending again a mail whose earlier attempt may have been sent');
+    }
+    return true;
   }
 
   /** base, 2 × base, 4 × base … after the 1st, 2nd, 3rd failed attempt; at most an hour. */
