@@ -23,7 +23,7 @@ import {
   stopServer,
   writeReport,
 } from './harness.mjs';
-import { defencePackCases, ensureDisputedOrder } from './scenarios/defence-pack.mjs';
+import { defencePackCases, ensureDisputedOrder, measureListBesidePacks } from './scenarios/defence-pack.mjs';
 import { detailCases, ensureBusyOrder } from './scenarios/detail.mjs';
 import { measureIntake, removeIntakeOrders } from './scenarios/intake.mjs';
 import { measureIntakeValidation } from './scenarios/intake-validation.mjs';
@@ -77,6 +77,7 @@ async function main() {
     const token = await login();
     floor = await measureFloor();
     for (const c of selected) results.push(await measureCase(c, { token, pool, services, floor }));
+    if (!only || only.test('while packs')) results.push(await measureListBesidePacks(context, token, floor));
     if (!only || only.test('webhook')) {
       results.push(await measureWebhooks(pool, floor));
       await removeWebhookDisputes(pool);

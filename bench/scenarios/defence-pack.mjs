@@ -1,6 +1,8 @@
-// The defence pack: pack 1 of a Completed order with a full dispute file, built as a PDF at 4 connections.
+// The defence pack: pack 1 of a Completed order with a full dispute file, built as a PDF at 4 connections; and a
+// queue's first page read while packs are being built, against the same page read alone (issue 22: the pack's
+// work is off the event loop, so it must not slow other calls).
 import { crc32, deflateSync } from 'node:zlib';
-import { benchDocumentStore, serverModule } from '../harness.mjs';
+import { DURATION, PAGE_SIZE, TARGETS, benchDocumentStore, floorRatio, load, serverModule } from '../harness.mjs';
 
 /** The defence-pack case builds the pack of an order with this many mails, downloads and document pages (issue 8). */
 const PACK_MAILS = 20;
@@ -101,14 +103,51 @@ function signaturePng(width = 600, height = 200) {
   ]);
 }
 
+const packRequest = (disputed) => ({
+  method: 'POST',
+  path: '/api/admin/get-defence-pack-pdf',
+  body: { orderId: disputed, defencePackType: 1 },
+});
+
+/**
+ * Completed Orders page 1 at 4 connections, alone and then while 4 connections build packs the whole time; the row
+ * is the page beside the packs, held to the list target, with the page alone beside it for comparison.
+ */
+export async function measureListBesidePacks({ disputed }, token, floor) {
+  const list = { path: `/api/admin/get-orders-list/completedOrder?page=1&limit=${PAGE_SIZE}&delay=1` };
+  const name = `list completedOrder page 1 (${PACK_CONNECTIONS} connections) while packs are built at ${PACK_CONNECTIONS}`;
+  await load(name, list, token, 2, PACK_CONNECTIONS);
+  const alone = await load(name, list, token, DURATION, PACK_CONNECTIONS);
+  await load('packs', packRequest(disputed), token, 2, PACK_CONNECTIONS);
+  const [beside, packs] = await Promise.all([
+    load(name, list, token, DURATION, PACK_CONNECTIONS),
+    load('packs', packRequest(disputed), token, DURATION + 1, PACK_CONNECTIONS),
+  ]);
+  const row = {
+    name,
+    ...beside,
+    sqlMs: null,
+    planningMs: null,
+    statements: null,
+    floorRatio: floorRatio(beside.p95, floor),
+    connections: PACK_CONNECTIONS,
+    targetP95: TARGETS.page1,
+    meets: beside.p95 <= TARGETS.page1,
+    alone: { p50: alone.p50, p95: alone.p95, rps: alone.rps },
+    packs: { p50: packs.p50, p95: packs.p95, rps: packs.rps },
+  };
+  console.log(
+    `${row.meets ? 'ok  ' : 'MISS'} ${name}  p50 ${row.p50}ms  p95 ${row.p95}ms  ${row.rps} req/s (alone: p95 ${alone.p95}ms, ${alone.rps} req/s; packs meanwhile p95 ${packs.p95}ms, ${packs.rps}/s)`,
+  );
+  return row;
+}
+
 export function defencePackCases({ disputed }) {
   return [
     {
       name: `defence pack 1 (${PACK_MAILS} mails, ${PACK_DOWNLOADS} downloads, ${PACK_DOCUMENT_PAGES}-page document) at ${PACK_CONNECTIONS} connections`,
       kind: 'defencePack',
-      method: 'POST',
-      path: '/api/admin/get-defence-pack-pdf',
-      body: { orderId: disputed, defencePackType: 1 },
+      ...packRequest(disputed),
       connections: PACK_CONNECTIONS,
       // The pack's SQL is the one statement its details read too; the rest of its time is building the PDF.
       call: (s) => s.defencePack.details(disputed, 1),

@@ -7,7 +7,7 @@ export function folderCountCases({ staff }) {
       name: 'folder counts',
       kind: 'counts',
       path: '/api/admin/get-folder-count?userName=Bench%20Admin',
-      call: (s) => s.queries.folderCounts(staff.id),
+      call: (s) => s.queries.folderCounts(staff),
     },
   ];
 }

@@ -18,6 +18,7 @@ import * as m015 from './migrations/015-counter-stripes.js';
 import * as m016 from './migrations/016-payments.js';
 import * as m017 from './migrations/017-intake-payment-answer.js';
 import * as m018 from './migrations/018-mail-idempotency.js';
+import * as m019 from './migrations/019-new-queue-trigrams.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '016-payments': m016,
   '017-intake-payment-answer': m017,
   '018-mail-idempotency': m018,
+  '019-new-queue-trigrams': m019,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

@@ -27,7 +27,7 @@ import { newQueueParts, queueFilter } from './queues.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** The search expression; it must stay identical to the one of orders_search_idx (migration 012). */
+/** The search expression; it must stay identical to the one of orders_search_idx (migration 012) and orders_new_search_idx (019). */
 const searchText = sql<string>`lower(orders.order_id || ' ' || coalesce(orders.passport_first_name, '') || ' ' ||
   coalesce(orders.passport_surname, '') || ' ' || orders.email || ' ' || coalesce(orders.telephone_number, ''))`;
 
