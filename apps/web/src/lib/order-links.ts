@@ -1,6 +1,8 @@
 // Links between an order list and the order detail page (issue 7 "Working a queue"). The list a person opened
 // an order from travels in the router's location state: Back returns to that list with its page, size and
 // search, and "Next order" walks the ids of that page without going back. Both features use this contract.
+// The tab also remembers it for the order last opened (sessionStorage), so a reload of the page keeps Back and
+// Next order (issue 22).
 import { paths } from '../config/paths';
 import { decodeOrderId } from './order-id';
 
@@ -46,6 +48,34 @@ export function readOrderLinkState(state: unknown): OrderListOrigin | null {
   if (!isString(path) || !path.startsWith('/admin') || !isString(title)) return null;
   if (!Array.isArray(orderIds) || !orderIds.every(isString)) return null;
   return { path, title, orderIds };
+}
+
+/** Where the tab keeps the list its last opened order came from: one entry, so it never grows. */
+const REMEMBERED_ORIGIN_KEY = 'eta.orderOrigin';
+
+/** Remembers, for this tab, the list `orderId` was opened from. */
+export function rememberOrderOrigin(orderId: string, origin: OrderListOrigin): void {
+  try {
+    window.sessionStorage.setItem(
+      REMEMBERED_ORIGIN_KEY,
+      JSON.stringify({ orderId: orderId.toUpperCase(), fromList: origin }),
+    );
+  } catch {
+    // Storage refused (private mode, full): a reload then offers the plain Back.
+  }
+}
+
+/** The list `orderId` was opened from in this tab, when it is the order last opened from a list; else null. */
+export function recallOrderOrigin(orderId: string): OrderListOrigin | null {
+  let saved: unknown;
+  try {
+    saved = JSON.parse(window.sessionStorage.getItem(REMEMBERED_ORIGIN_KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+  if (typeof saved !== 'object' || saved === null) return null;
+  if ((saved as { orderId?: unknown }).orderId !== orderId.toUpperCase()) return null;
+  return readOrderLinkState(saved);
 }
 
 /** The order after `orderId` on the origin list's page; null when it is the last one or not on that page. */

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderDetails, ProcessStatus, StaffType } from '@eta/contracts';
@@ -758,6 +758,35 @@ describe('Working a queue from the order detail', WHOLE_CONSOLE, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Back to New Orders' }));
     await waitFor(() =>
       expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/admin/recent-order?page=2&limit=25&q=ETA-1000000',
+      ),
+    );
+  });
+
+  it('keeps "Back to New Orders" and Next order after Refresh and after the browser reloads the page (issue 22)', async () => {
+    const { api, router } = renderQueueThenOrder();
+    const row = (await screen.findByText('ETA-100000012')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('link', { name: 'View' }));
+    await screen.findByRole('heading', { level: 1, name: 'ETA-100000012' });
+    const detailCalls = () => api.calls.filter((call) => isDetailCall(call, 'ETA-100000012')).length;
+    const loads = detailCalls();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(detailCalls()).toBe(loads + 1));
+    await waitFor(() => expect(screen.queryByLabelText('Reloading the order')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Back to New Orders' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next order' })).toBeTruthy();
+
+    // A reload starts the console again at the same address, without the link's router state.
+    const address = router.state.location.pathname;
+    cleanup();
+    const reloaded = renderRoutes(address);
+    await screen.findByRole('heading', { level: 1, name: 'ETA-100000012' });
+    expect(screen.queryByRole('button', { name: 'Back to Dashboard' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Next order' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to New Orders' }));
+    await waitFor(() =>
+      expect(`${reloaded.state.location.pathname}${reloaded.state.location.search}`).toBe(
         '/admin/recent-order?page=2&limit=25&q=ETA-1000000',
       ),
     );

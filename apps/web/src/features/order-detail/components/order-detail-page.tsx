@@ -1,7 +1,7 @@
 // The order detail page (spec §2 "Order detail", issues 7 and 8): the whole application in the spec's section
 // order, its mails and documents, history, comments, the holder and the Move-to buttons, the evidence actions and
 // the timeline. Every change sends the version the page shows; the order reloads after each one.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -27,6 +27,8 @@ import {
   nextOrderId,
   orderDetailPath,
   readOrderLinkState,
+  recallOrderOrigin,
+  rememberOrderOrigin,
   type OrderLinkState,
   type OrderListOrigin,
 } from '../../../lib/order-links';
@@ -65,12 +67,24 @@ function useBack(origin: OrderListOrigin | null) {
   return { label: 'Back to Dashboard', go: () => void navigate(paths.dashboard) };
 }
 
+/**
+ * The list the order was opened from: from the router's state when it came with the link, else as this tab
+ * remembered it for this order (the page was reloaded), else null.
+ */
+function useOrderOrigin(orderId: string | null): OrderListOrigin | null {
+  const { state } = useLocation();
+  useEffect(() => {
+    const linked = readOrderLinkState(state);
+    if (orderId && linked) rememberOrderOrigin(orderId, linked);
+  }, [orderId, state]);
+  return readOrderLinkState(state) ?? (orderId ? recallOrderOrigin(orderId) : null);
+}
+
 export function OrderDetailPage({ user }: { user: SessionUser }) {
   const { encodedId } = useParams();
-  const { state } = useLocation();
-  const origin = readOrderLinkState(state);
-  const back = useBack(origin);
   const orderId = decodeOrderParam(encodedId);
+  const origin = useOrderOrigin(orderId);
+  const back = useBack(origin);
   if (!orderId) return <OrderNotFound orderId={null} backLabel={back.label} onBack={back.go} />;
   // A new order (Next order) starts with a fresh page: nothing typed or expanded carries over.
   return <OrderDetailView key={orderId} orderId={orderId} user={user} origin={origin} back={back} />;
