@@ -37,6 +37,8 @@ export interface HttpOutcome {
 const API_ROOT = '/api/';
 const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Please try again.';
 const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+/** The expired-session toast's id: one toast however many calls fail, taken away once sign-in succeeds. */
+export const SESSION_EXPIRED_TOAST_ID = 'session-expired';
 
 export function buildUrl(url: string, params?: QueryParams): string {
   const query = new URLSearchParams();
@@ -84,7 +86,7 @@ export function failureMessage(outcome: HttpOutcome): string {
 
 function endStaffSession(message: string | undefined): void {
   // Several calls can fail together when a token expires; one toast is enough.
-  toast.error(message ?? SESSION_EXPIRED_MESSAGE, { toastId: 'session-expired' });
+  toast.error(message ?? SESSION_EXPIRED_MESSAGE, { toastId: SESSION_EXPIRED_TOAST_ID });
   removeStoredUser();
   navigateTo(paths.entry);
 }

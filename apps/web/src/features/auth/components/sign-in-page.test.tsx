@@ -1,9 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { stubApi } from '../../../test/api-stub';
-import { renderWithApp } from '../../../test/render';
-import { makeToken } from '../../../test/session';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerNavigate } from '../../../lib/navigation';
+import { ok, stubApi } from '../../../test/api-stub';
+import { FOLDER_COUNTS, isFolderCountCall, isListCall, listPage } from '../../../test/orders';
+import { preloadRoutes, renderRoutes, renderWithApp } from '../../../test/render';
+import { makeToken, signIn } from '../../../test/session';
 import { endToastAnimations } from '../../../test/toasts';
 import { SignInPage } from './sign-in-page';
 
@@ -112,5 +114,78 @@ describe('Sign-in toasts', () => {
       expect(screen.queryByText('Invalid email or password')).toBeNull();
     });
     expect(screen.getByText('Login successful')).toBeTruthy();
+  });
+});
+
+const LOGIN = '/api/admin/admin-login';
+const LOCKED =
+  'This account is temporarily locked after many failed sign-in attempts. Please wait 15 minutes and try again.';
+const loginSuccess = () => ({
+  body: {
+    status: 1,
+    message: 'Login successful',
+    jwtToken: makeToken('Asha Rao', 'Manager'),
+    data: { id: 1, name: 'Asha Rao', email: 'asha@example.com', type: 'Manager' },
+  },
+});
+const errorToasts = () => [...document.querySelectorAll('.Toastify__toast--error')].map((t) => t.textContent);
+
+describe('Sign-in toasts, issue 22', { timeout: 20_000 }, () => {
+  beforeAll(preloadRoutes);
+
+  it('shows one error toast however often Sign In is clicked, with the latest answer', async () => {
+    let attempts = 0;
+    const api = stubApi((call) => {
+      if (call.path !== LOGIN) return undefined;
+      attempts += 1;
+      if (attempts === 1) return { status: 401, body: { status: 0, message: 'Invalid email or password' } };
+      return { status: 429, body: { status: 0, message: LOCKED } };
+    });
+    renderSignIn();
+    await userEvent.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+
+    for (let click = 1; click <= 7; click += 1) {
+      await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+      await waitFor(() => expect(api.callsTo('POST', LOGIN)).toHaveLength(click));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Sign In' }).hasAttribute('disabled')).toBe(false));
+    }
+
+    await waitFor(() => expect(errorToasts()).toEqual([LOCKED]));
+  });
+
+  it('takes the expired-session toast away once the person has signed in again', async () => {
+    signIn('Asha Rao', 'Manager');
+    let expired = true;
+    stubApi((call) => {
+      if (call.path === LOGIN) {
+        expired = false;
+        return loginSuccess();
+      }
+      if (isFolderCountCall(call)) {
+        return expired
+          ? { status: 401, body: { status: 401, message: 'Your session has expired.' } }
+          : ok(FOLDER_COUNTS);
+      }
+      if (isListCall(call, 'myOrder')) return listPage([]);
+      return undefined;
+    });
+    const router = renderRoutes('/admin/my-order');
+    registerNavigate((to) => void router.navigate(to));
+
+    expect(await screen.findByText('Your session has expired.')).toBeTruthy();
+    // The session ends on the page that found it out; the console then goes to '/' and signs in there.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    await userEvent.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Login successful')).toBeTruthy();
+    await waitFor(() => {
+      endToastAnimations();
+      expect(screen.queryByText('Your session has expired.')).toBeNull();
+    });
+    expect(router.state.location.pathname).toBe('/admin');
   });
 });
