@@ -32,6 +32,9 @@ describe('Change Gateway', { timeout: 20_000 }, () => {
     });
     renderRoutes('/admin/gateway-setting');
     expect(await screen.findByText('Stripe', { selector: 'strong' })).toBeTruthy();
+    // A visit announces nothing (issue 22): no toast and no alert until the person saves.
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Active Gateway' }));
     expect(await screen.findByText('Please select gateway.')).toBeTruthy();
@@ -47,6 +50,9 @@ describe('Change Gateway', { timeout: 20_000 }, () => {
     await userEvent.click(within(list).getByRole('option', { name: 'PayPal' }));
     await userEvent.click(screen.getByRole('button', { name: 'Active Gateway' }));
     expect(await screen.findByText('PayPal is now the active gateway.')).toBeTruthy();
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'PayPal is now the active gateway.',
+    ]);
     expect(api.callsTo('POST', '/api/admin/payment-gateway-setting').map((c) => c.body)).toEqual([{ gatewayId: 2 }]);
     expect(await screen.findByText('PayPal', { selector: 'strong' })).toBeTruthy();
   });

@@ -83,10 +83,11 @@ export function GatewaySettingPage({ callerType }: { callerType: StaffType }) {
     <>
       <PageHeader title="Change Gateway" />
       <Paper sx={{ p: 3, maxWidth: 560 }}>
+        {/* Part of the page, not an alert: only a change the person makes is announced (the toast after saving). */}
         {active ? (
-          <Alert severity="info" sx={{ mb: 2 }}>
+          <Typography sx={{ mb: 2 }}>
             Active gateway: <strong>{active.gateway_name}</strong>
-          </Alert>
+          </Typography>
         ) : null}
         <Stack
           component="form"
