@@ -44,6 +44,28 @@ describe('Future orders', () => {
     expect(orderIds(res.json().data.rows)).toEqual([ids.early, ids.middle, ids.sameDayOlder, ids.late]);
   });
 
+  it('counts the months in time order from the current one, each named with its year (issue 22)', async () => {
+    const res = await t.app.inject({ url: '/api/admin/future-order-counts', headers: { authorization: token } });
+    const months: { month: number; label: string; count: number }[] = res.json().data;
+    // Computed from today (UTC): on 24 Nov 2026 the answer read Jan 2027 … Oct 2027, then "Nov", "Dec".
+    const today = new Date();
+    const names = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    const expected = Array.from({ length: 12 }, (_, i) => {
+      const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + i, 1));
+      return { month: first.getUTCMonth() + 1, label: `${names[first.getUTCMonth()]} ${first.getUTCFullYear()}` };
+    });
+    expect(months.map(({ month, label }) => ({ month, label }))).toEqual(expected);
+    // The four orders are counted in the months of their processing dates.
+    const perMonth = new Map<number, number>();
+    for (const days of [45, 31, 38, 38]) {
+      const month = Number(daysFromToday(days).slice(5, 7));
+      perMonth.set(month, (perMonth.get(month) ?? 0) + 1);
+    }
+    expect(months.filter((m) => m.count > 0).map((m) => [m.month, m.count])).toEqual(
+      expected.filter((m) => perMonth.has(m.month)).map((m) => [m.month, perMonth.get(m.month)]),
+    );
+  });
+
   it('a month shows its orders in the same order, and so does a search in the queue', async () => {
     const month = Number(daysFromToday(38).slice(5, 7));
     const res = await t.app.inject({

@@ -133,8 +133,17 @@ export class OrderQueriesService {
     return byWeek ? headAndRest() : walkSearchInQueueOrder(this.db, q, wanted);
   }
 
-  async futureMonthCounts(): Promise<{ month: number; label: string; count: number }[]> {
+  /**
+   * The Future queue's twelve months in time order from the current one (UTC), each named with its year
+   * ("Nov 2026", "Dec 2026", "Jan 2027" …): a month before the current one is next year's.
+   */
+  async futureMonthCounts(today: Date = new Date()): Promise<{ month: number; label: string; count: number }[]> {
     const counts = await selectFutureMonthCounts(this.db);
-    return MONTH_LABELS.map((label, i) => ({ month: i + 1, label, count: counts.get(i + 1) ?? 0 }));
+    const first = today.getUTCMonth();
+    return MONTH_LABELS.map((_, i) => {
+      const index = (first + i) % 12;
+      const year = today.getUTCFullYear() + Math.floor((first + i) / 12);
+      return { month: index + 1, label: `${MONTH_LABELS[index]} ${year}`, count: counts.get(index + 1) ?? 0 };
+    });
   }
 }

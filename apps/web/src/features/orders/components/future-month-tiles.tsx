@@ -1,10 +1,10 @@
-// Twelve month tiles, Jan to Dec, each with the number of future orders that start processing in it; a month
-// that falls in next year shows that year.
+// Twelve month tiles in time order from the current month, each named with its year and showing the number of
+// future orders that start processing in it.
 import Box from '@mui/material/Box';
-import { MONTH_LABELS, plural } from '@eta/contracts/domain';
+import { plural } from '@eta/contracts/domain';
 import { CountTile } from '../../../components/count-tile';
 import type { FutureMonthCount } from '../api/orders-api';
-import { futureMonthLabel } from '../future-month-label';
+import { futureMonths } from '../future-month-label';
 
 interface FutureMonthTilesProps {
   counts: readonly FutureMonthCount[] | undefined;
@@ -14,9 +14,7 @@ interface FutureMonthTilesProps {
 export function FutureMonthTiles({ counts, onSelect }: FutureMonthTilesProps) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))' }}>
-      {MONTH_LABELS.map((_, index) => {
-        const month = index + 1;
-        const label = futureMonthLabel(month);
+      {futureMonths().map(({ month, label }) => {
         const count = counts?.find((entry) => entry.month === month)?.count;
         return (
           <CountTile
