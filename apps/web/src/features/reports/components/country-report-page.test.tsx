@@ -102,6 +102,39 @@ describe('Country Order Details', { timeout: 20_000 }, () => {
   });
 });
 
+describe('Country Order Details, From after To (issue 22)', { timeout: 20_000 }, () => {
+  it('says so on the To field, asks the server nothing and leaves no old rows, count or chart on screen', async () => {
+    const api = renderCountry();
+    const table = await screen.findByRole('table', { name: 'Country Order Details' });
+    await within(table).findByText('Canada');
+    expect(screen.getByText('1–3 of 3')).toBeTruthy();
+    const asked = api.callsTo('POST', COUNTRY).length;
+
+    await userEvent.type(screen.getByLabelText('From'), '2026-03-31');
+    await userEvent.type(screen.getByLabelText('To'), '2026-03-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('The To date must be on or after the From date.')).toBeTruthy();
+    expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
+    expect(within(table).queryByText('Canada')).toBeNull();
+    expect(within(table).getByText('Choose a To date on or after the From date and Submit.')).toBeTruthy();
+    expect(screen.getByText('0–0 of 0')).toBeTruthy();
+    const chart = screen.getByRole('figure', { name: 'Orders by country' });
+    expect(within(chart).queryAllByRole('listitem')).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Download CSV' }).hasAttribute('disabled')).toBe(true);
+    expect(api.callsTo('POST', COUNTRY)).toHaveLength(asked);
+    expect(document.querySelector('.Toastify__toast--error')).toBeNull();
+
+    // Dates in order again: the report for them.
+    await userEvent.clear(screen.getByLabelText('To'));
+    await userEvent.type(screen.getByLabelText('To'), '2026-04-30');
+    expect(screen.queryByText('The To date must be on or after the From date.')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await within(table).findByText('Canada');
+    expect(api.callsTo('POST', COUNTRY).at(-1)?.body).toEqual({ fromDate: '2026-03-31', toDate: '2026-04-30' });
+  });
+});
+
 describe('Country Order Details, many countries', { timeout: 20_000 }, () => {
   it('pages the table ten rows at a time, numbering on from the page before', async () => {
     const many = Array.from({ length: 12 }, (_, i) => ({

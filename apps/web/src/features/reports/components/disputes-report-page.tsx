@@ -25,13 +25,13 @@ import type { ApiError } from '../../../lib/api';
 import { downloadFile } from '../../../lib/download-file';
 import { formatGatewayCode } from '../../../lib/format';
 import { useDisputesReportQuery } from '../api/reports-api';
+import { isRangeReversed, RANGE_ORDER_TEXT } from '../report-range';
 import { ReportBarChart, type Bar } from './report-bar-chart';
 
 const TITLE = 'Disputes Report';
 const COUNTS = ['opened', 'won', 'lost', 'open'] as const;
 const HEADINGS = ['Month', 'Landing site', 'Gateway', 'Reason', 'Opened', 'Won', 'Lost', 'Open', 'Win rate'];
 const NUMERIC_FROM = 4;
-export const RANGE_ORDER_TEXT = 'The To date must be on or after the From date.';
 
 /** 'YYYY-MM' as 'Mar 2026'. */
 export function monthLabel(month: string): string {
@@ -131,7 +131,7 @@ export function DisputesReportPage() {
           aria-label="Date filter"
           onSubmit={(event) => {
             event.preventDefault();
-            if (fromDate && toDate && toDate < fromDate) {
+            if (isRangeReversed(fromDate, toDate)) {
               setRangeError(RANGE_ORDER_TEXT);
               return;
             }

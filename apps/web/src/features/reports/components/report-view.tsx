@@ -1,6 +1,7 @@
 // The frame both reports share (spec §2): From/To dates with Submit, a search box, the table (fixed header,
 // pagination, 'No records found') with a bar chart of the same rows beside it, and a CSV of exactly the
-// filtered rows. Dates are whole UTC days, both included.
+// filtered rows. Dates are whole UTC days, both included. A From after To is refused by the form itself and
+// clears the results shown, as a failed load does: no table, count or chart of an older range stays on screen.
 import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import Box from '@mui/material/Box';
@@ -22,6 +23,7 @@ import { PageHeader } from '../../../components/page-header';
 import { TableMessageRow } from '../../../components/table-message-row';
 import { downloadFile } from '../../../lib/download-file';
 import { useDebouncedCallback } from '../../../lib/use-debounced-callback';
+import { isRangeReversed, RANGE_ORDER_TEXT } from '../report-range';
 import { ReportBarChart, type Bar } from './report-bar-chart';
 
 export interface ReportColumn<T> {
@@ -64,8 +66,11 @@ export function ReportView<T>(props: ReportViewProps<T>) {
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState(10);
   const [exporting, setExporting] = useState(false);
+  const [rangeError, setRangeError] = useState<string | null>(null);
+  /** Set by a refused range until the next Submit: the results on screen were not asked for by these dates. */
+  const [isCleared, setIsCleared] = useState(false);
   const report = useReport(filter);
-  const rows = report.data?.rows ?? [];
+  const rows = isCleared || report.isError ? [] : (report.data?.rows ?? []);
   const shown = rows.slice(page * limit, page * limit + limit);
 
   const applySearch = useDebouncedCallback((value: string) => {
@@ -99,7 +104,7 @@ export function ReportView<T>(props: ReportViewProps<T>) {
           <Button
             variant="outlined"
             startIcon={<DownloadIcon />}
-            disabled={exporting || report.isFetching}
+            disabled={exporting || report.isFetching || isCleared}
             onClick={() => void exportCsv()}
           >
             Download CSV
@@ -111,12 +116,20 @@ export function ReportView<T>(props: ReportViewProps<T>) {
           component="form"
           direction={{ xs: 'column', sm: 'row' }}
           gap={2}
-          alignItems={{ sm: 'center' }}
+          alignItems={{ sm: 'flex-start' }}
           aria-label="Date filter"
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            setFilter(clean({ fromDate, toDate, search: searchText.trim() }));
             setPage(0);
+            if (isRangeReversed(fromDate, toDate)) {
+              setRangeError(RANGE_ORDER_TEXT);
+              setIsCleared(true);
+              return;
+            }
+            setRangeError(null);
+            setIsCleared(false);
+            setFilter(clean({ fromDate, toDate, search: searchText.trim() }));
           }}
         >
           <TextField
@@ -124,7 +137,10 @@ export function ReportView<T>(props: ReportViewProps<T>) {
             size="small"
             label="From"
             value={fromDate}
-            onChange={(e) => setFromDate(e.target.value)}
+            onChange={(e) => {
+              setFromDate(e.target.value);
+              setRangeError(null);
+            }}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
@@ -132,7 +148,12 @@ export function ReportView<T>(props: ReportViewProps<T>) {
             size="small"
             label="To"
             value={toDate}
-            onChange={(e) => setToDate(e.target.value)}
+            error={rangeError !== null}
+            helperText={rangeError}
+            onChange={(e) => {
+              setToDate(e.target.value);
+              setRangeError(null);
+            }}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <Button type="submit" variant="contained">
@@ -165,7 +186,11 @@ export function ReportView<T>(props: ReportViewProps<T>) {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {report.isFetching && rows.length === 0 ? (
+                {isCleared ? (
+                  <TableMessageRow colSpan={columns.length + 1}>
+                    Choose a To date on or after the From date and Submit.
+                  </TableMessageRow>
+                ) : report.isFetching && rows.length === 0 ? (
                   <TableMessageRow colSpan={columns.length + 1}>Loading…</TableMessageRow>
                 ) : report.isError ? (
                   <TableMessageRow colSpan={columns.length + 1}>The report could not be loaded.</TableMessageRow>
