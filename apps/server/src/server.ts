@@ -1,5 +1,5 @@
 // Entry point: check configuration, prepare the database, listen; close cleanly on SIGINT/SIGTERM.
-import { ConfigError, loadConfig, type Config } from './lib/config.js';
+import { ConfigError, configWarnings, loadConfig, type Config } from './lib/config.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
 import { prepareDatabase } from './startup.js';
 import { ensureFirstAdmin } from './modules/auth/bootstrap-admin.js';
@@ -46,6 +46,7 @@ if (config.demoData) {
 }
 
 const app = await buildApp({ config, database, jwtSecret });
+for (const warning of configWarnings(config)) app.log.warn(warning);
 
 let closing = false;
 const shutdown = async (signal: string) => {

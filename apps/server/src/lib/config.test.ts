@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, configWarnings, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('has working defaults for a fresh machine', () => {
@@ -40,6 +40,27 @@ describe('loadConfig', () => {
   ])('stops on %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('points PUBLIC_URL, when unset, at the address the server listens on (issue 22)', () => {
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ PORT: '4000', HOST: '127.0.0.1' }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ PORT: '4000', HOST: '::' }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ PORT: '8080', HOST: '10.0.0.5' }).publicUrl).toBe('http://10.0.0.5:8080');
+    expect(loadConfig({ PORT: '8080', HOST: 'fd00::5' }).publicUrl).toBe('http://[fd00::5]:8080');
+    expect(loadConfig({ PORT: '4000', PUBLIC_URL: 'https://desk.example.com' }).publicUrl).toBe(
+      'https://desk.example.com',
+    );
+  });
+
+  it('warns at start-up in production when PUBLIC_URL is not set, naming the address links would use', () => {
+    const production = { NODE_ENV: 'production', PORT: '4000' };
+    const [warning, ...more] = configWarnings(loadConfig(production), production);
+    expect(warning).toMatch(/^PUBLIC_URL is not set: mail links .* point to http:\/\/localhost:4000,/);
+    expect(more).toEqual([]);
+    const set = { ...production, PUBLIC_URL: 'https://desk.example.com' };
+    expect(configWarnings(loadConfig(set), set)).toEqual([]);
+    expect(configWarnings(loadConfig({ PORT: '4000' }), { PORT: '4000' })).toEqual([]);
   });
 
   it('reads the mail settings; a provider is configured only with its credentials', () => {

@@ -24,7 +24,10 @@ export interface Config {
   loginFailuresPerAccountHourly: number;
   /** Largest approved document an upload may carry, in MB (MiB). */
   maxUploadMb: number;
-  /** Where the customer portal lives when a landing site names no portal_url of its own (no trailing slash). */
+  /**
+   * Where the customer portal lives when a landing site names no portal_url of its own (no trailing slash);
+   * unset, the address this server listens on (`listenUrl`).
+   */
   publicUrl: string;
   /** Failed order-tracking attempts per client address per 15 minutes. */
   trackLimitPerIp: number;
@@ -196,6 +199,32 @@ function loadPaymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
   };
 }
 
+/** Hosts that mean "every interface" or this machine: the server is reached at localhost there. */
+const LOCAL_HOSTS = new Set(['0.0.0.0', '::', '[::]', '127.0.0.1', '::1', '[::1]', 'localhost']);
+
+/**
+ * http://<host>:<port> of the server itself, PUBLIC_URL's default: http://localhost:<PORT> on every interface or
+ * this machine, else the interface it was told to listen on. (It once defaulted to port 3000 whatever PORT said,
+ * so with PORT=4000 mail links and the mail preview's logo pointed at a server that was not there.)
+ */
+export function listenUrl(host: string, port: number): string {
+  if (LOCAL_HOSTS.has(host)) return `http://localhost:${port}`;
+  const name = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+/** What start-up should warn about: settings that work here but not for customers. Logged by server.ts. */
+export function configWarnings(config: Config, env: NodeJS.ProcessEnv = process.env): string[] {
+  const warnings: string[] = [];
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    warnings.push(
+      `PUBLIC_URL is not set: mail links and the mail preview point to ${config.publicUrl}, where customers ` +
+        'cannot reach this server. Set PUBLIC_URL to the address customers use (e.g. https://desk.example.com).',
+    );
+  }
+  return warnings;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -232,9 +261,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `LOGIN_FAILURES_PER_ACCOUNT_HOURLY must be more than 5 x LOGIN_FAILURES_PER_ACCOUNT (${5 * loginFailuresPerAccount})`,
     );
   }
+  const port = int('PORT', env.PORT, 3000, 0, 65535);
+  const host = env.HOST || '0.0.0.0';
   return {
-    port: int('PORT', env.PORT, 3000, 0, 65535),
-    host: env.HOST || '0.0.0.0',
+    port,
+    host,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl,
     adminEmail,
@@ -250,7 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailuresPerAccount,
     loginFailuresPerAccountHourly,
     maxUploadMb: int('MAX_UPLOAD_MB', env.MAX_UPLOAD_MB, 10, 1, 100),
-    publicUrl: url('PUBLIC_URL', env.PUBLIC_URL, 'http://localhost:3000')!,
+    publicUrl: url('PUBLIC_URL', env.PUBLIC_URL, listenUrl(host, port))!,
     trackLimitPerIp: int('TRACK_LIMIT_PER_IP', env.TRACK_LIMIT_PER_IP, 10, 1, 100_000),
     trackLimitPerOrder: int('TRACK_LIMIT_PER_ORDER', env.TRACK_LIMIT_PER_ORDER, 10, 1, 100_000),
     geoipDb: env.GEOIP_DB ? path.resolve(env.GEOIP_DB) : undefined,
