@@ -66,6 +66,31 @@ describe('Future orders', () => {
     );
   });
 
+  it('an order due in the current month of next year is in the queue, labelled with its year, but not this month', async () => {
+    const now = new Date();
+    const nextYear = new Date(Date.UTC(now.getUTCFullYear() + 1, now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+    const month = now.getUTCMonth() + 1;
+    const before = await t.app.inject({ url: '/api/admin/future-order-counts', headers: { authorization: token } });
+    const countOf = (res: typeof before) =>
+      res.json<{ data: { month: number; count: number }[] }>().data.find((m) => m.month === month)!.count;
+    const farId = await insertOrder(t.database.db, { processing_type: 'Future', processing_date: nextYear });
+
+    const after = await t.app.inject({ url: '/api/admin/future-order-counts', headers: { authorization: token } });
+    expect(countOf(after)).toBe(countOf(before));
+    const thisMonth = await t.app.inject({
+      url: `/api/admin/get-orders-list/futureOrder?month=${month}&limit=50`,
+      headers: { authorization: token },
+    });
+    expect(orderIds(thisMonth.json().data.rows)).not.toContain(farId);
+    const all = await t.app.inject({
+      url: '/api/admin/get-orders-list/futureOrder?limit=50',
+      headers: { authorization: token },
+    });
+    const far = all.json().data.rows.find((r: { order_id: string }) => r.order_id === farId);
+    expect(far.process_month).toMatch(new RegExp(` ${now.getUTCFullYear() + 1}$`));
+    await sql`DELETE FROM orders WHERE order_id = ${farId}`.execute(t.database.db);
+  });
+
   it('a month shows its orders in the same order, and so does a search in the queue', async () => {
     const month = Number(daysFromToday(38).slice(5, 7));
     const res = await t.app.inject({

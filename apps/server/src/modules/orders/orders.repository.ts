@@ -27,6 +27,14 @@ import { newQueueParts, queueFilter } from './queues.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/**
+ * The first day of the Future month `month` (1-12): the next one from the current month on, so this year's month
+ * while it has not passed, else next year's (issue 22: on 24 Nov 2026 an order due on 1 Nov 2027 was Nov's too).
+ */
+const futureMonthStart = (month: number) =>
+  sql<string>`(date_trunc('month', current_date)
+    + make_interval(months => (${month}::int - extract(month from current_date)::int + 12) % 12))::date`;
+
 /** The search expression; it must stay identical to the one of orders_search_idx (migration 012) and orders_new_search_idx (019). */
 const searchText = sql<string>`lower(orders.order_id || ' ' || coalesce(orders.passport_first_name, '') || ' ' ||
   coalesce(orders.passport_surname, '') || ' ' || orders.email || ' ' || coalesce(orders.telephone_number, ''))`;
@@ -90,7 +98,10 @@ function baseQuery(
 ) {
   let query = db.selectFrom('orders').where((eb) => queueFilter(q.queue, eb, q.staffId));
   if (q.month !== undefined) {
-    query = query.where(sql<number>`extract(month from orders.processing_date)`, '=', q.month);
+    const start = futureMonthStart(q.month);
+    query = query
+      .where('orders.processing_date', '>=', start)
+      .where('orders.processing_date', '<', sql<string>`(${start} + interval '1 month')::date`);
   }
   const needle = needleOf(q.search);
   if (needle) {
@@ -285,7 +296,11 @@ async function selectListRows(
   };
 }
 
-const monthLabel = (isoDate: string) => MONTH_LABELS[Number(isoDate.slice(5, 7)) - 1] ?? null;
+/** 'Nov 2027': the month of a processing date with its year. */
+const monthLabel = (isoDate: string) => {
+  const name = MONTH_LABELS[Number(isoDate.slice(5, 7)) - 1];
+  return name ? `${name} ${isoDate.slice(0, 4)}` : null;
+};
 
 /**
  * How many of the queue's `rows` first rows (in queue order) a search matches: a density measured on the data,
@@ -405,7 +420,10 @@ async function idsOf(db: Db, query: Expression<{ id: number }>): Promise<number[
   return rows[0]!.ids;
 }
 
-/** Future orders per processing month, from order_counters (migration 002). */
+/**
+ * Future orders per processing month, from order_counters (migration 002): the twelve months from the current one;
+ * a date further out (the current month of next year) is in the queue but in no month.
+ */
 export async function selectFutureMonthCounts(db: Db): Promise<Map<number, number>> {
   const rows = await db
     .selectFrom('order_counters')
@@ -413,6 +431,7 @@ export async function selectFutureMonthCounts(db: Db): Promise<Map<number, numbe
     .where('process_status', '=', 'New')
     .where('processing_type', '=', 'Future')
     .where('processing_date', '>', sql<string>`current_date`)
+    .where('processing_date', '<', sql<string>`(date_trunc('month', current_date) + interval '12 months')::date`)
     .groupBy(sql`1`)
     .execute();
   return new Map(rows.map((r) => [Number(r.month), Number(r.count)]));

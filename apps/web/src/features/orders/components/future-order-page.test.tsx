@@ -34,7 +34,9 @@ describe('Future Order', () => {
     const api = stubApi((call) => {
       if (call.path === '/api/admin/future-order-counts') return monthCounts((month) => (month === 3 ? 4 : 0));
       if (isListCall(call, 'futureOrder')) {
-        return listPage([orderRow({ processing_type: 'Future', processing_date: '2025-03-14', process_month: 'Mar' })]);
+        return listPage([
+          orderRow({ processing_type: 'Future', processing_date: '2025-03-14', process_month: 'Mar 2025' }),
+        ]);
       }
       return undefined;
     });
@@ -48,7 +50,7 @@ describe('Future Order', () => {
 
     const row = (await screen.findByText('ETA-200020076')).closest('tr') as HTMLElement;
     expect(within(row).getByText('14/03/2025')).toBeTruthy();
-    expect(within(row).getByText('Mar')).toBeTruthy();
+    expect(within(row).getByText('Mar 2025')).toBeTruthy();
     expect(within(row).getByRole('button', { name: 'Delete' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Future Orders — Mar 2025' })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/?month=3');
@@ -81,7 +83,9 @@ describe('Future Order', () => {
     stubApi((call) => {
       if (call.path === '/api/admin/future-order-counts') return monthCounts((month) => (month === 1 ? 1 : 3));
       if (isListCall(call, 'futureOrder')) {
-        return listPage([orderRow({ processing_type: 'Future', processing_date: '2027-01-14', process_month: 'Jan' })]);
+        return listPage([
+          orderRow({ processing_type: 'Future', processing_date: '2027-01-14', process_month: 'Jan 2027' }),
+        ]);
       }
       return undefined;
     });
