@@ -97,6 +97,11 @@ describe('Disputes report', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('The To date must be on or after the From date.')).toBeTruthy();
     expect(api.callsTo('POST', REPORT)).toHaveLength(1);
+    // The earlier results are not of these dates: table, totals and chart are emptied until a valid Submit.
+    expect(screen.queryByText('Product not received')).toBeNull();
+    expect(screen.queryByText('Total')).toBeNull();
+    expect(screen.getByText('Choose a To date on or after the From date and Submit.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Download CSV' }) as HTMLButtonElement).disabled).toBe(true);
 
     await userEvent.clear(screen.getByLabelText('To'));
     await userEvent.type(screen.getByLabelText('To'), '2026-04-30');

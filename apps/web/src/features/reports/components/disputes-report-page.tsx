@@ -61,11 +61,13 @@ export function DisputesReportPage() {
   const [fromDate, setFromDate] = useState('');
   const [toDate, setToDate] = useState('');
   const [rangeError, setRangeError] = useState<string | null>(null);
+  // After a refused range the last results are not of the dates on screen: none are shown until a valid Submit.
+  const [isCleared, setIsCleared] = useState(false);
   const [filter, setFilter] = useState<DisputesReportBody>({});
   const [exporting, setExporting] = useState(false);
   const report = useDisputesReportQuery(filter);
-  const rows = report.data?.rows ?? [];
-  const totals = report.data?.totals;
+  const rows = isCleared ? [] : (report.data?.rows ?? []);
+  const totals = isCleared ? undefined : report.data?.totals;
   const error = report.error as ApiError | undefined;
 
   const exportCsv = async () => {
@@ -79,7 +81,13 @@ export function DisputesReportPage() {
   };
 
   let body;
-  if (report.isFetching && rows.length === 0) {
+  if (isCleared) {
+    body = (
+      <TableMessageRow colSpan={HEADINGS.length}>
+        Choose a To date on or after the From date and Submit.
+      </TableMessageRow>
+    );
+  } else if (report.isFetching && rows.length === 0) {
     body = <TableMessageRow colSpan={HEADINGS.length}>Loading…</TableMessageRow>;
   } else if (error && !report.data) {
     body = <TableMessageRow colSpan={HEADINGS.length}>The report could not be loaded. {error.message}</TableMessageRow>;
@@ -114,7 +122,7 @@ export function DisputesReportPage() {
           <Button
             variant="outlined"
             startIcon={<DownloadIcon />}
-            disabled={exporting || report.isFetching}
+            disabled={exporting || report.isFetching || isCleared}
             onClick={() => void exportCsv()}
           >
             Download CSV
@@ -133,9 +141,11 @@ export function DisputesReportPage() {
             event.preventDefault();
             if (isRangeReversed(fromDate, toDate)) {
               setRangeError(RANGE_ORDER_TEXT);
+              setIsCleared(true);
               return;
             }
             setRangeError(null);
+            setIsCleared(false);
             setFilter(clean({ fromDate, toDate }));
           }}
         >
