@@ -155,8 +155,11 @@ describe('customer portal', () => {
     await stranger.getByText(/Please track your order with its Order ID and e-mail address/).waitFor();
     await stranger.close();
 
-    // The wide screen, for the record.
+    // The wide screen: the order id on one line (it broke after 'ETA-', issue 22), then the picture for the record.
     await page.setViewportSize({ width: 1280, height: 800 });
+    const idCell = page.getByRole('table').getByText(orderId, { exact: true });
+    const lineHeight = await idCell.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect((await idCell.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
     await page.screenshot({ path: path.join(resultsDir, 'portal-download-fr-1280.png'), animations: 'disabled' });
     await context.close();
   });

@@ -22,7 +22,8 @@ export function DownloadHistoryTable({ rows, isLoading }: { rows: readonly Custo
   const c = t.columns;
   const columns: [string, (row: CustomerDownload, index: number) => ReactNode][] = [
     [c.index, (_row, index) => String(index + 1)],
-    [c.orderId, (row) => row.order_id],
+    // An order id is one word: never broken after its 'ETA-'.
+    [c.orderId, (row) => <span className="portal-nowrap">{row.order_id}</span>],
     [c.date, (row) => <TimeText value={row.create_ts} format="eastern" />],
     [c.ip, (row) => <Address ip={row.ip} />],
     [c.device, (row) => row.device],
