@@ -14,6 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { MailKind, OrderDetails } from '@eta/contracts';
 import { TableMessageRow } from '../../../components/table-message-row';
+import { SoftBreaks } from '../../../components/soft-breaks';
 import { TimeText } from '../../../components/time-text';
 import { describeTime } from '../../../lib/format';
 import { formatSize } from '../delivery-rules';
@@ -89,7 +90,8 @@ const MAIL_HEADINGS = [
 
 /** Email History's cells that may take more lines: a time under its date, words of an error, an id anywhere. */
 const MAIL_COLUMN_SX: Record<string, SxProps<Theme>> = {
-  To: { overflowWrap: 'anywhere', minWidth: 120 },
+  // An address breaks after its '@' and dots (SoftBreaks); within a part only when it is wider than the column.
+  To: { overflowWrap: 'break-word', minWidth: 120 },
   State: { minWidth: 96 },
   Sent: { minWidth: 96 },
   'Last error': { overflowWrap: 'break-word', minWidth: 160, maxWidth: 260 },
@@ -150,7 +152,7 @@ export function EmailHistoryTable({ mails, onView }: EmailHistoryTableProps) {
           View
         </Button>,
         kindLabel(mail.kind),
-        mail.to,
+        <SoftBreaks key="to" text={mail.to} />,
         <MailState key="state" mail={mail} />,
         <TimeText key="sent" value={mail.sent_at} />,
         mail.last_error ?? '',

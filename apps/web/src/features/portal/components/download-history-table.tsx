@@ -1,21 +1,11 @@
 // Downloaded History (spec §2): who downloaded the document, when (EST, with UTC on hover) and from what device.
 // On a phone each download becomes a card of labelled lines (portal.css), so nothing scrolls sideways. Lines break
 // between words only (issue 22); an address may break after its separators.
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { SoftBreaks } from '../../../components/soft-breaks';
 import { TimeText } from '../../../components/time-text';
 import type { CustomerDownload } from '../api/portal-client';
 import { usePortal } from '../hooks/portal-context';
-
-/** An IP address that may break only after its dots or colons (a long IPv6 address on a phone). */
-function Address({ ip }: { ip: string }) {
-  const parts = (ip.match(/[^.:]+[.:]?|[.:]/g) ?? []).filter(Boolean);
-  return parts.map((part, index) => (
-    <Fragment key={index}>
-      {part}
-      {index < parts.length - 1 ? <wbr /> : null}
-    </Fragment>
-  ));
-}
 
 export function DownloadHistoryTable({ rows, isLoading }: { rows: readonly CustomerDownload[]; isLoading: boolean }) {
   const { t } = usePortal();
@@ -25,7 +15,7 @@ export function DownloadHistoryTable({ rows, isLoading }: { rows: readonly Custo
     // An order id is one word: never broken after its 'ETA-'.
     [c.orderId, (row) => <span className="portal-nowrap">{row.order_id}</span>],
     [c.date, (row) => <TimeText value={row.create_ts} format="eastern" />],
-    [c.ip, (row) => <Address ip={row.ip} />],
+    [c.ip, (row) => <SoftBreaks text={row.ip} />],
     [c.device, (row) => row.device],
     [c.deviceType, (row) => row.device_type],
     [c.browser, (row) => row.browser],
