@@ -1,7 +1,7 @@
 // Assign to me, Move to New orders, Delete, Refunded it: what changes, who may, and what is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
-import { daysFromToday, insertOrder, withVersions } from './helpers/orders.js';
+import { daysFromToday, insertOrder, putWithVersions } from './helpers/orders.js';
 
 let t: TestApp;
 type Person = Awaited<ReturnType<TestApp['signIn']>>;
@@ -19,13 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const put = async (url: string, who: Person, payload: object) =>
-  t.app.inject({
-    method: 'PUT',
-    url,
-    headers: { authorization: who.token },
-    payload: await withVersions(t.database.db, payload),
-  });
+const put = (url: string, who: Person, payload: object) => putWithVersions(t, url, who.token, payload);
 const order = (id: string) =>
   t.database.db.selectFrom('orders').selectAll().where('order_id', '=', id).executeTakeFirstOrThrow();
 const auditFor = (id: string) =>

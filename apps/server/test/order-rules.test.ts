@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewOrder } from '../src/db/schema.js';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app.js';
-import { daysFromToday, insertOrder, withVersions } from './helpers/orders.js';
+import { daysFromToday, insertOrder, putWithVersions } from './helpers/orders.js';
 
 let t: TestApp;
 type Person = Awaited<ReturnType<TestApp['signIn']>>;
@@ -29,13 +29,7 @@ type Row = { order_id: string; process_status: string; processing_type: string; 
 type Skipped = { orderId: string; code?: string; reason: string };
 
 const get = (url: string, who: Person) => t.app.inject({ url, headers: { authorization: who.token } });
-const put = async (url: string, who: Person, payload: object) =>
-  t.app.inject({
-    method: 'PUT',
-    url,
-    headers: { authorization: who.token },
-    payload: await withVersions(t.database.db, payload),
-  });
+const put = (url: string, who: Person, payload: object) => putWithVersions(t, url, who.token, payload);
 
 const assign = (who: Person, orderId: string[], assignto: string, versions?: Record<string, number>) =>
   put('/api/admin/assign-order-status', who, { orderId, assignto, ...(versions ? { versions } : {}) });

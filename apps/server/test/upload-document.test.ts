@@ -500,6 +500,18 @@ describe('an upload far over MAX_UPLOAD_MB on a real connection (issue 22)', () 
       'latin1',
     );
 
+  /** The request's head: the upload route, signed in, a multipart body framed by `framing`. */
+  const uploadHead = (boundary: string, framing: string) =>
+    [
+      'POST /api/admin/upload-visa-document HTTP/1.1',
+      `Host: 127.0.0.1:${port}`,
+      `Authorization: ${team.token}`,
+      `Content-Type: multipart/form-data; boundary=${boundary}`,
+      framing,
+      '',
+      '',
+    ].join('\r\n');
+
   const expect413 = (answer: RawAnswer) => {
     expect(answer.head).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer.head.toLowerCase()).toContain('connection: close');
@@ -508,16 +520,7 @@ describe('an upload far over MAX_UPLOAD_MB on a real connection (issue 22)', () 
 
   it('a declared Content-Length of 200 MB is answered 413 at once, before any of the body is sent', async () => {
     const orderId = await insertOrder(t.database.db);
-    const boundary = 'bound200';
-    const head = [
-      'POST /api/admin/upload-visa-document HTTP/1.1',
-      `Host: 127.0.0.1:${port}`,
-      `Authorization: ${team.token}`,
-      `Content-Type: multipart/form-data; boundary=${boundary}`,
-      `Content-Length: ${TOTAL}`,
-      '',
-      '',
-    ].join('\r\n');
+    const head = uploadHead('bound200', `Content-Length: ${TOTAL}`);
     const answer = await rawUpload(head, null, (chunk) => chunk);
     expect413(answer);
     expect(answer.sent).toBe(0);
@@ -527,15 +530,7 @@ describe('an upload far over MAX_UPLOAD_MB on a real connection (issue 22)', () 
   it('a streamed body without a length is cut off at the limit: 413, the connection closed, nothing stored', async () => {
     const orderId = await insertOrder(t.database.db);
     const boundary = 'boundChunked';
-    const head = [
-      'POST /api/admin/upload-visa-document HTTP/1.1',
-      `Host: 127.0.0.1:${port}`,
-      `Authorization: ${team.token}`,
-      `Content-Type: multipart/form-data; boundary=${boundary}`,
-      'Transfer-Encoding: chunked',
-      '',
-      '',
-    ].join('\r\n');
+    const head = uploadHead(boundary, 'Transfer-Encoding: chunked');
     const chunked = (chunk: Buffer) =>
       Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
     const answer = await rawUpload(head, formStart(orderId, boundary), chunked);

@@ -1,4 +1,5 @@
 // Test fixtures: orders with just the fields a test cares about, the rest realistic defaults.
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB, NewOrder } from '../../src/db/schema.js';
 
@@ -59,4 +60,19 @@ export async function withVersions<T extends object>(db: Kysely<DB>, body: T): P
     : [];
   const seen = new Map(rows.map((r) => [r.order_id, r.version]));
   return { ...body, versions: Object.fromEntries((ids as string[]).map((id, i) => [id, seen.get(wanted[i]!) ?? 1])) };
+}
+
+/** A bulk call (PUT) as the console makes it: signed in, and with the versions its list showed (withVersions). */
+export async function putWithVersions(
+  t: { app: FastifyInstance; database: { db: Kysely<DB> } },
+  url: string,
+  token: string,
+  payload: object,
+) {
+  return t.app.inject({
+    method: 'PUT',
+    url,
+    headers: { authorization: token },
+    payload: await withVersions(t.database.db, payload),
+  });
 }
