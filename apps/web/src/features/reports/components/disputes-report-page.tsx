@@ -14,7 +14,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { DisputesReportBody, DisputesReportRow } from '@eta/contracts';
@@ -25,7 +24,7 @@ import type { ApiError } from '../../../lib/api';
 import { downloadFile } from '../../../lib/download-file';
 import { formatGatewayCode } from '../../../lib/format';
 import { useDisputesReportQuery } from '../api/reports-api';
-import { isRangeReversed, RANGE_ORDER_TEXT } from '../report-range';
+import { DateRangeFields, useDateRange } from './date-range-fields';
 import { ReportBarChart, type Bar } from './report-bar-chart';
 
 const TITLE = 'Disputes Report';
@@ -58,16 +57,12 @@ const clean = (filter: DisputesReportBody): DisputesReportBody => ({
 });
 
 export function DisputesReportPage() {
-  const [fromDate, setFromDate] = useState('');
-  const [toDate, setToDate] = useState('');
-  const [rangeError, setRangeError] = useState<string | null>(null);
-  // After a refused range the last results are not of the dates on screen: none are shown until a valid Submit.
-  const [isCleared, setIsCleared] = useState(false);
+  const range = useDateRange();
   const [filter, setFilter] = useState<DisputesReportBody>({});
   const [exporting, setExporting] = useState(false);
   const report = useDisputesReportQuery(filter);
-  const rows = isCleared ? [] : (report.data?.rows ?? []);
-  const totals = isCleared ? undefined : report.data?.totals;
+  const rows = range.isCleared ? [] : (report.data?.rows ?? []);
+  const totals = range.isCleared ? undefined : report.data?.totals;
   const error = report.error as ApiError | undefined;
 
   const exportCsv = async () => {
@@ -81,7 +76,7 @@ export function DisputesReportPage() {
   };
 
   let body;
-  if (isCleared) {
+  if (range.isCleared) {
     body = (
       <TableMessageRow colSpan={HEADINGS.length}>
         Choose a To date on or after the From date and Submit.
@@ -122,7 +117,7 @@ export function DisputesReportPage() {
           <Button
             variant="outlined"
             startIcon={<DownloadIcon />}
-            disabled={exporting || report.isFetching || isCleared}
+            disabled={exporting || report.isFetching || range.isCleared}
             onClick={() => void exportCsv()}
           >
             Download CSV
@@ -139,37 +134,10 @@ export function DisputesReportPage() {
           aria-label="Date filter"
           onSubmit={(event) => {
             event.preventDefault();
-            if (isRangeReversed(fromDate, toDate)) {
-              setRangeError(RANGE_ORDER_TEXT);
-              setIsCleared(true);
-              return;
-            }
-            setRangeError(null);
-            setIsCleared(false);
-            setFilter(clean({ fromDate, toDate }));
+            if (range.accept()) setFilter(clean({ fromDate: range.fromDate, toDate: range.toDate }));
           }}
         >
-          <TextField
-            type="date"
-            size="small"
-            label="From"
-            value={fromDate}
-            onChange={(e) => setFromDate(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label="To"
-            value={toDate}
-            error={rangeError !== null}
-            helperText={rangeError}
-            onChange={(e) => {
-              setToDate(e.target.value);
-              setRangeError(null);
-            }}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateRangeFields range={range} />
           <Button type="submit" variant="contained" sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
             Submit
           </Button>

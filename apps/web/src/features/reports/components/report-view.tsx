@@ -23,7 +23,7 @@ import { PageHeader } from '../../../components/page-header';
 import { TableMessageRow } from '../../../components/table-message-row';
 import { downloadFile } from '../../../lib/download-file';
 import { useDebouncedCallback } from '../../../lib/use-debounced-callback';
-import { isRangeReversed, RANGE_ORDER_TEXT } from '../report-range';
+import { DateRangeFields, useDateRange } from './date-range-fields';
 import { ReportBarChart, type Bar } from './report-bar-chart';
 
 export interface ReportColumn<T> {
@@ -59,18 +59,14 @@ const clean = (filter: ReportRangeBody): ReportRangeBody => ({
 
 export function ReportView<T>(props: ReportViewProps<T>) {
   const { title, columns, useReport } = props;
-  const [fromDate, setFromDate] = useState('');
-  const [toDate, setToDate] = useState('');
+  const range = useDateRange();
   const [searchText, setSearchText] = useState('');
   const [filter, setFilter] = useState<ReportRangeBody>({});
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState(10);
   const [exporting, setExporting] = useState(false);
-  const [rangeError, setRangeError] = useState<string | null>(null);
-  /** Set by a refused range until the next Submit: the results on screen were not asked for by these dates. */
-  const [isCleared, setIsCleared] = useState(false);
   const report = useReport(filter);
-  const rows = isCleared || report.isError ? [] : (report.data?.rows ?? []);
+  const rows = range.isCleared || report.isError ? [] : (report.data?.rows ?? []);
   const shown = rows.slice(page * limit, page * limit + limit);
 
   const applySearch = useDebouncedCallback((value: string) => {
@@ -104,7 +100,7 @@ export function ReportView<T>(props: ReportViewProps<T>) {
           <Button
             variant="outlined"
             startIcon={<DownloadIcon />}
-            disabled={exporting || report.isFetching || isCleared}
+            disabled={exporting || report.isFetching || range.isCleared}
             onClick={() => void exportCsv()}
           >
             Download CSV
@@ -122,40 +118,12 @@ export function ReportView<T>(props: ReportViewProps<T>) {
           onSubmit={(event) => {
             event.preventDefault();
             setPage(0);
-            if (isRangeReversed(fromDate, toDate)) {
-              setRangeError(RANGE_ORDER_TEXT);
-              setIsCleared(true);
-              return;
+            if (range.accept()) {
+              setFilter(clean({ fromDate: range.fromDate, toDate: range.toDate, search: searchText.trim() }));
             }
-            setRangeError(null);
-            setIsCleared(false);
-            setFilter(clean({ fromDate, toDate, search: searchText.trim() }));
           }}
         >
-          <TextField
-            type="date"
-            size="small"
-            label="From"
-            value={fromDate}
-            onChange={(e) => {
-              setFromDate(e.target.value);
-              setRangeError(null);
-            }}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label="To"
-            value={toDate}
-            error={rangeError !== null}
-            helperText={rangeError}
-            onChange={(e) => {
-              setToDate(e.target.value);
-              setRangeError(null);
-            }}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateRangeFields range={range} />
           <Button type="submit" variant="contained">
             Submit
           </Button>
@@ -186,7 +154,7 @@ export function ReportView<T>(props: ReportViewProps<T>) {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {isCleared ? (
+                {range.isCleared ? (
                   <TableMessageRow colSpan={columns.length + 1}>
                     Choose a To date on or after the From date and Submit.
                   </TableMessageRow>
