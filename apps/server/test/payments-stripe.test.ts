@@ -18,10 +18,11 @@ let key: string;
 let admin: Awaited<ReturnType<TestApp['signIn']>>;
 let desk: ReturnType<typeof deskReads>;
 let payment = 0;
+let payments: ReturnType<typeof loadConfig>['payments'];
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
-  const payments = loadConfig({
+  payments = loadConfig({
     STRIPE_SECRET_KEY: stripe.secretKey,
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     STRIPE_API_URL: stripe.url,
@@ -107,6 +108,39 @@ async function disputeOpened(orderId: string, intent: { id: string; chargeId?: s
   return { disputeId, body };
 }
 
+describe('the log', () => {
+  it('names what went wrong with Stripe, never its secret key nor the webhook secret', async () => {
+    const lines: string[] = [];
+    const logged = await buildTestApp(
+      { payments, intakeRatePerSecond: 1000 },
+      { logger: { level: 'trace', stream: { write: (line: string) => void lines.push(line) } } },
+    );
+    try {
+      const loggedKey = await createIntakeKey(logged);
+      stripe.failNext(500, 500, 500);
+      const unreachable = await postIntake(logged, loggedKey, applicationPaidBy(paidIntent().id));
+      expect(unreachable.statusCode, unreachable.body).toBe(201);
+      const body = stripeEvent('customer.created', { id: 'cus_log', object: 'customer' });
+      const forged = await logged.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripe.sign(body, undefined, 'whsec_wrong'),
+        },
+        payload: body,
+      });
+      expect(forged.statusCode).toBe(400);
+    } finally {
+      await logged.close();
+    }
+    const log = lines.join('');
+    expect(log).toMatch(/Stripe/);
+    expect(log).toContain('/api/webhooks/stripe');
+    for (const secret of [stripe.secretKey, stripe.webhookSecret]) expect(log).not.toContain(secret);
+  });
+});
+
 describe('a payment claimed at intake is checked with Stripe before the order is queued', () => {
   it('a succeeded PaymentIntent of the same amount and currency: Success, verified, its charge kept, queued in New', async () => {
     const before = await desk.counts();
@@ -123,6 +157,17 @@ describe('a payment claimed at intake is checked with Stripe before the order is
     expect(await desk.remarksOf(created.order_id)).toEqual([
       expect.objectContaining({ remark_name: 'Stripe', remark: expect.stringContaining('succeeded'), staff_id: null }),
     ]);
+  });
+
+  it('a charge id (ch_…) claimed at intake is checked as a charge: Success, verified, kept as the charge', async () => {
+    // A payment made with the Charges API: Stripe knows it by its charge id alone.
+    const chargeId = `ch_direct${Date.now()}`;
+    stripe.payments.set(chargeId, { id: chargeId, status: 'succeeded', amount: 8900, currency: 'usd' });
+    stripe.requests.length = 0;
+    const created = await orderPaidBy(chargeId);
+    expect(created.payment).toMatchObject({ status: 'Success', verified: true });
+    expect(stripe.requests.find((r) => r.method === 'GET')).toMatchObject({ path: `/v1/charges/${chargeId}` });
+    expect(await desk.orderRow(created.order_id)).toMatchObject({ payment_status: 'Success', charge_id: chargeId });
   });
 
   it('another amount, a failed payment or an unknown one keep the order out of the queues and say why', async () => {
@@ -278,6 +323,23 @@ describe('POST /api/webhooks/stripe', () => {
       await t.app.inject({ url: '/api/admin/payment-gateways/health', headers: as(admin.token) })
     ).json<{ data: GatewayHealth[] }>().data[0]!;
     expect(stripeHealth).toMatchObject({ gateway_name: 'Stripe', lastWebhookVerified: false });
+  });
+
+  it('an event signed four minutes ago is inside the 5-minute tolerance; a dispute moves an order from any status', async () => {
+    const { orderId, intent } = await completedOrder();
+    await t.database.db
+      .updateTable('orders')
+      .set({ process_status: 'Awaiting' })
+      .where('order_id', '=', orderId)
+      .execute();
+    const body = stripeEvent(
+      'charge.dispute.created',
+      stripeDispute({ id: `dp_late_${orderId.slice(4)}`, charge: intent.chargeId!, amount: 8900 }),
+    );
+    const res = await webhook(body, stripe.sign(body, Math.floor(Date.now() / 1000) - 240));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await desk.orderRow(orderId)).process_status).toBe('ChargeBack');
+    expect(await desk.disputesOf(orderId)).toHaveLength(1);
   });
 
   it('an unknown event type is acknowledged and ignored; a dispute for an unknown charge is kept for the Admins', async () => {
@@ -472,13 +534,29 @@ describe('Submit evidence', () => {
     const { text } = await extractText(new Uint8Array(upload.file!.bytes), { mergePages: true });
     expect(text).toContain(orderId);
     const update = stripe.requests.find((r) => r.path === `/v1/disputes/${disputeId}`)!;
+    // Every field the preview showed is what Stripe received, with the pack as service documentation.
     expect(update.form).toMatchObject({
-      'evidence[customer_name]': fields.customer_name,
-      'evidence[customer_email_address]': fields.customer_email_address,
+      ...Object.fromEntries(Object.entries(fields).map(([name, value]) => [`evidence[${name}]`, value])),
       'evidence[service_documentation]': 'file_1',
-      'evidence[uncategorized_text]': fields.uncategorized_text,
       submit: 'true',
     });
+    for (const name of Object.keys(fields)) expect(fields[name], name).not.toBe('');
+    // Who submitted what and when is on the audit trail.
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .innerJoin('orders', 'orders.id', 'audit_log.order_id')
+      .select(['audit_log.action', 'audit_log.actor_name', 'audit_log.after', 'audit_log.at'])
+      .where('orders.order_id', '=', orderId)
+      .where('audit_log.action', 'like', 'dispute.evidence-%')
+      .execute();
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'dispute.evidence-submitted',
+        actor_name: 'Payments Admin',
+        after: expect.objectContaining({ evidence_state: 'submitted', dispute: disputeId, defencePackType: 1 }),
+        at: expect.any(Date),
+      }),
+    ]);
 
     const again = await submit(orderId, { defencePackType: 2, submit: true });
     expect(again.statusCode).toBe(409);
@@ -494,7 +572,9 @@ describe('Submit evidence', () => {
     try {
       const res = await submit(orderId, { defencePackType: 1, submit: true });
       expect(res.statusCode).toBe(502);
-      expect(res.json().message).toMatch(/Stripe refused the evidence: This dispute is already closed/);
+      expect(res.json().message).toMatch(
+        /Stripe refused the evidence: This dispute is already closed.* Check the dispute in Stripe's dashboard\.$/,
+      );
     } finally {
       stripe.refuseDisputeUpdate(null);
     }
