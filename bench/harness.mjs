@@ -333,6 +333,25 @@ export async function measureFloor() {
 /** How many times the floor (/api/health) an endpoint's p95 is. */
 export const floorRatio = (p95, floor) => (floor.health ? Math.round((p95 / floor.health.p95) * 10) / 10 : null);
 
+/**
+ * A report row for a case timed over HTTP only (no service call to time bare): its latencies, its ratio to the
+ * floor and its target; `extra` adds what the case checks beside them.
+ */
+export function httpOnlyRow(name, http, floor, { connections = CONNECTIONS, targetP95, meets, ...extra }) {
+  return {
+    name,
+    ...http,
+    sqlMs: null,
+    planningMs: null,
+    statements: null,
+    floorRatio: floorRatio(http.p95, floor),
+    connections,
+    targetP95,
+    meets: meets ?? http.p95 <= targetP95,
+    ...extra,
+  };
+}
+
 /** The server's services on a given Kysely, as the cases call them for their bare SQL. */
 export async function serverServices() {
   const { OrderQueriesService } = await serverModule('modules/orders/order-queries.service.js');

@@ -2,7 +2,7 @@
 // queue's first page read while packs are being built, against the same page read alone (issue 22: the pack's
 // work is off the event loop, so it must not slow other calls).
 import { crc32, deflateSync } from 'node:zlib';
-import { DURATION, PAGE_SIZE, TARGETS, benchDocumentStore, floorRatio, load, serverModule } from '../harness.mjs';
+import { DURATION, PAGE_SIZE, TARGETS, benchDocumentStore, httpOnlyRow, load, serverModule } from '../harness.mjs';
 
 /** The defence-pack case builds the pack of an order with this many mails, downloads and document pages (issue 8). */
 const PACK_MAILS = 20;
@@ -123,19 +123,12 @@ export async function measureListBesidePacks({ disputed }, token, floor) {
     load(name, list, token, DURATION, PACK_CONNECTIONS),
     load('packs', packRequest(disputed), token, DURATION + 1, PACK_CONNECTIONS),
   ]);
-  const row = {
-    name,
-    ...beside,
-    sqlMs: null,
-    planningMs: null,
-    statements: null,
-    floorRatio: floorRatio(beside.p95, floor),
+  const row = httpOnlyRow(name, beside, floor, {
     connections: PACK_CONNECTIONS,
     targetP95: TARGETS.page1,
-    meets: beside.p95 <= TARGETS.page1,
     alone: { p50: alone.p50, p95: alone.p95, rps: alone.rps },
     packs: { p50: packs.p50, p95: packs.p95, rps: packs.rps },
-  };
+  });
   console.log(
     `${row.meets ? 'ok  ' : 'MISS'} ${name}  p50 ${row.p50}ms  p95 ${row.p95}ms  ${row.rps} req/s (alone: p95 ${alone.p95}ms, ${alone.rps} req/s; packs meanwhile p95 ${packs.p95}ms, ${packs.rps}/s)`,
   );

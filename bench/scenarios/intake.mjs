@@ -7,7 +7,7 @@ import {
   PORT,
   TARGETS,
   benchDocumentStore,
-  floorRatio,
+  httpOnlyRow,
   load,
   root,
   serverModule,
@@ -88,19 +88,12 @@ export async function measureIntake(pool, token, floor) {
     );
   }
   const meets = http.p95 <= TARGETS.intake && http.rps >= INTAKE_MIN_RPS;
-  const row = {
-    name,
-    ...http,
-    sqlMs: null,
-    planningMs: null,
-    statements: null,
-    floorRatio: floorRatio(http.p95, floor),
-    connections: CONNECTIONS,
+  const row = httpOnlyRow(name, http, floor, {
     targetP95: TARGETS.intake,
     targetRps: INTAKE_MIN_RPS,
     ordersStored: made,
     meets,
-  };
+  });
   console.log(
     `${meets ? 'ok  ' : 'MISS'} ${name.padEnd(44)} p50 ${row.p50}ms  p95 ${row.p95}ms  p99 ${row.p99}ms  ${row.rps} orders/s (target ${INTAKE_MIN_RPS})  ${made} orders stored`,
   );

@@ -1,6 +1,6 @@
 // Stripe's dispute webhooks: signed `charge.dispute.created` events, each for another Completed Stripe order.
 import { createHmac } from 'node:crypto';
-import { BENCH_WEBHOOK_SECRET, CONNECTIONS, DURATION, PORT, TARGETS, floorRatio, load } from '../harness.mjs';
+import { BENCH_WEBHOOK_SECRET, CONNECTIONS, DURATION, PORT, TARGETS, httpOnlyRow, load } from '../harness.mjs';
 
 /**
  * Stripe's dispute webhooks at 8 connections: each request a new `charge.dispute.created` event (its own event and
@@ -87,17 +87,7 @@ export async function measureWebhooks(pool, floor) {
     );
   }
   if (n > orders.length) throw new Error(`${name}: ${n} events for ${orders.length} orders; some repeated an order`);
-  const row = {
-    name,
-    ...http,
-    sqlMs: null,
-    planningMs: null,
-    statements: null,
-    floorRatio: floorRatio(http.p95, floor),
-    connections: CONNECTIONS,
-    targetP95: TARGETS.webhook,
-    meets: http.p95 <= TARGETS.webhook,
-  };
+  const row = httpOnlyRow(name, http, floor, { targetP95: TARGETS.webhook });
   console.log(
     `${row.meets ? 'ok  ' : 'MISS'} ${name.padEnd(44)} p50 ${row.p50}ms  p95 ${row.p95}ms  p99 ${row.p99}ms  ${row.rps} req/s  ${made} events stored`,
   );
