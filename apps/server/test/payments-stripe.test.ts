@@ -342,6 +342,23 @@ describe('POST /api/webhooks/stripe', () => {
     expect(await desk.disputesOf(orderId)).toHaveLength(1);
   });
 
+  it('a dispute whose charge the desk never saw is matched by its PaymentIntent', async () => {
+    const { orderId, intent } = await completedOrder();
+    const body = stripeEvent(
+      'charge.dispute.created',
+      stripeDispute({
+        id: `dp_pi_${orderId.slice(4)}`,
+        charge: `ch_unseen${Date.now()}`,
+        paymentIntent: intent.id,
+        amount: 8900,
+      }),
+    );
+    const res = await webhook(body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await desk.orderRow(orderId)).process_status).toBe('ChargeBack');
+    expect(await desk.disputesOf(orderId)).toHaveLength(1);
+  });
+
   it('an unknown event type is acknowledged and ignored; a dispute for an unknown charge is kept for the Admins', async () => {
     const ignored = await webhook(stripeEvent('customer.created', { id: 'cus_1', object: 'customer' }));
     expect(ignored.statusCode).toBe(200);
