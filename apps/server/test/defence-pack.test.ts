@@ -268,7 +268,8 @@ describe('an untrusted PDF on file (issue 22)', () => {
   it('a pack built from the largest allowed document leaves /api/health answering in < 100 ms meanwhile', async () => {
     const { orderId } = await disputedOrder({ approved: await inflatingPdf(60, 'LARGEST-ALLOWED') });
     let building = true;
-    const pack = readPack(orderId, 2).finally(() => (building = false));
+    // Until the server has answered: reading the pack's text afterwards is the test's own work, on this thread.
+    const answer = packPdf(orderId, 2).finally(() => (building = false));
     const waits: number[] = [];
     while (building) {
       const asked = performance.now();
@@ -277,10 +278,12 @@ describe('an untrusted PDF on file (issue 22)', () => {
       waits.push(performance.now() - asked);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    const { pages } = await pack;
+    const res = await answer;
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const pages = await pdfPages(res.rawPayload);
     expect(pages.at(-1)).toContain('LARGEST-ALLOWED');
     expect(waits.length).toBeGreaterThan(5);
-    expect(Math.max(...waits)).toBeLessThan(100);
+    expect(Math.max(...waits), waits.map(Math.round).join(' ')).toBeLessThan(100);
   });
 
   it('a job past its time cap is stopped, and the pack is made without the document, saying why', async () => {
