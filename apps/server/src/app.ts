@@ -20,6 +20,8 @@ import type { DB } from './db/schema.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { DocumentStore } from './lib/storage/document-store.js';
 import { openDocumentStore } from './lib/storage/open-document-store.js';
+import type { EventBus } from './modules/events/event-bus.js';
+import { openEventBus } from './modules/events/open-event-bus.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import inputPlugin from './plugins/input.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -102,6 +104,8 @@ declare module 'fastify' {
     db: Kysely<DB>;
     dbKind: DatabaseHandle['kind'];
     services: Services;
+    /** Events between this desk's processes (staff changes, order changes, presence). */
+    eventBus: EventBus;
   }
 }
 
@@ -116,6 +120,8 @@ export interface BuildAppOptions {
   mailTransports?: MailTransports;
   /** Payment gateways; by default the ones configured (Stripe, PayPal, Authorize.Net). */
   paymentGateways?: PaymentGateways;
+  /** Events between processes; by default LISTEN/NOTIFY on PostgreSQL, in-process on the embedded database. */
+  eventBus?: EventBus;
   /** The caps of work kept off the event loop (defence packs, PDF checks); by default DEFAULT_WORKER_LIMITS. */
   workerLimits?: WorkerLimits;
 }
@@ -198,6 +204,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     perAccount: config.loginFailuresPerAccountHourly,
     perAddress: config.loginLimitPerIp,
   });
+  const eventBus =
+    opts.eventBus ?? (await openEventBus(database, (err) => app.log.warn({ err }, 'event bus: listening interrupted')));
+  app.addHook('onClose', () => eventBus.close());
+  app.decorate('eventBus', eventBus);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);

@@ -14,6 +14,8 @@ export type Database = Kysely<DB>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
+  /** PostgreSQL's address, for connections of their own (the event bus's listening one); none for PGlite. */
+  connectionString?: string;
   close(): Promise<void>;
 }
 
@@ -35,7 +37,7 @@ export async function openDatabase(opts: {
     // "Today" (current_date: Future orders joining New) is the UTC date whatever the server's own zone.
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, options: '-c TimeZone=UTC' });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparedStatementPool(pool) }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', connectionString: opts.url, close: () => db.destroy() };
   }
   const client = await PGlite.create({
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
