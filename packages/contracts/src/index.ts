@@ -14,3 +14,4 @@ export * from './activity.js';
 export * from './application.js';
 export * from './intake.js';
 export * from './payments.js';
+export * from './live-desk.js';
