@@ -30,6 +30,8 @@ export interface ApiRequest {
    * this function picks (the caller reports those in its own words).
    */
   silent?: boolean | ((error: ApiError) => boolean);
+  /** Whether a 401 ends the session (default: for staff calls); background calls (the live desk's) leave it. */
+  endsSessionOn401?: boolean;
 }
 
 export interface ApiError {

@@ -6,13 +6,17 @@ import { SignInPage } from '../../features/auth/components/sign-in-page';
 import {
   useFolderCounts,
   useReloadFolderCountsOnRouteChange,
+  useReplaceFolderCounts,
 } from '../../features/folder-counts/hooks/use-folder-counts';
+import { useLiveDesk } from '../../features/live-desk/hooks/use-live-desk';
 import { StaffLayout } from '../../features/layout/components/staff-layout';
 import type { StaffOutletContext } from './staff-access';
 
 function SignedInShell({ user }: { user: SessionUser }) {
   const counts = useFolderCounts(user.name);
   useReloadFolderCountsOnRouteChange(user.name);
+  // One live stream per tab while signed in; its counts move the menu and the tiles between navigations.
+  useLiveDesk(useReplaceFolderCounts(user.name));
   const context: StaffOutletContext = { user };
   return (
     <StaffLayout user={user} counts={counts}>

@@ -1,5 +1,5 @@
 // Which columns each queue's table shows (spec §2 "Shared order table", "Future Order"; issue 21: the ChargeBack
-// queue's dispute columns).
+// queue's dispute columns; issue 23: who else is on each order).
 import type { ComponentType } from 'react';
 import type { OrderListRow, QueueName } from '@eta/contracts';
 import {
@@ -11,6 +11,7 @@ import {
   formatUtcDate,
 } from '../../lib/format';
 import { DisputeDueCell } from './components/dispute-due-cell';
+import { OrderIdCell } from './components/order-id-cell';
 import { OrderTimeCell } from './components/order-time-cell';
 
 export interface OrderColumn {
@@ -34,7 +35,11 @@ const column = (
   wrap: OrderColumn['wrap'] = 'normal',
 ): OrderColumn => ({ key, header, render, wrap });
 
-const orderId = (header = 'Order Id') => column('orderId', header, (row) => row.order_id, 'none');
+// The id, with the avatars of anyone else on the order (the live desk).
+const orderId = (header = 'Order Id'): OrderColumn => ({
+  ...column('orderId', header, (row) => row.order_id, 'none'),
+  Cell: OrderIdCell,
+});
 const name = column('name', 'Name', (row) => formatFullName(row.passport_first_name, row.passport_surname));
 const email = column('email', 'Email', (row) => row.email, 'email');
 const telephone = column(

@@ -13,3 +13,7 @@ const folderCountsApi = api.injectEndpoints({
 });
 
 export const { useGetFolderCountsQuery } = folderCountsApi;
+
+/** Counts pushed by the live desk take the place of the cached ones, so the menu and the tiles move at once. */
+export const replaceFolderCounts = (userName: string, counts: FolderCounts) =>
+  folderCountsApi.util.updateQueryData('getFolderCounts', userName, () => counts);

@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { FolderCounts } from '@eta/contracts';
-import { useGetFolderCountsQuery } from '../api/folder-counts-api';
+import { useAppDispatch } from '../../../lib/store';
+import { replaceFolderCounts, useGetFolderCountsQuery } from '../api/folder-counts-api';
 
 export function useFolderCounts(userName: string): FolderCounts | undefined {
   return useGetFolderCountsQuery(userName).data ?? undefined;
@@ -19,4 +20,13 @@ export function useReloadFolderCountsOnRouteChange(userName: string): void {
     previousPathname.current = pathname;
     void refetch();
   }, [pathname, refetch]);
+}
+
+/** Puts counts that arrived some other way (the live desk's stream) in the cache the menu and tiles read. */
+export function useReplaceFolderCounts(userName: string): (counts: FolderCounts) => void {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    (counts: FolderCounts) => void dispatch(replaceFolderCounts(userName, counts)),
+    [dispatch, userName],
+  );
 }
