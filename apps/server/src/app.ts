@@ -20,6 +20,7 @@ import type { DB } from './db/schema.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { DocumentStore } from './lib/storage/document-store.js';
 import { openDocumentStore } from './lib/storage/open-document-store.js';
+import { openCounters } from './lib/limits/postgres-counters.js';
 import type { EventBus } from './modules/events/event-bus.js';
 import { openEventBus } from './modules/events/open-event-bus.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
@@ -199,11 +200,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       ? { Sendgrid: new (await import('./modules/mail/sendgrid.transport.js')).SendGridTransport(config.mail.sendgrid) }
       : {}),
   };
-  const throttle = new LoginThrottle({
-    perAccountAndAddress: config.loginFailuresPerAccount,
-    perAccount: config.loginFailuresPerAccountHourly,
-    perAddress: config.loginLimitPerIp,
-  });
+  const throttle = new LoginThrottle(
+    {
+      perAccountAndAddress: config.loginFailuresPerAccount,
+      perAccount: config.loginFailuresPerAccountHourly,
+      perAddress: config.loginLimitPerIp,
+    },
+    Date.now,
+    openCounters(database, 'login'),
+  );
   const eventBus =
     opts.eventBus ?? (await openEventBus(database, (err) => app.log.warn({ err }, 'event bus: listening interrupted')));
   app.addHook('onClose', () => eventBus.close());
@@ -231,8 +236,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     payments,
     { ordersPerSecond: config.intakeRatePerSecond, failuresPerAddress: config.intakeFailuresPerIp },
     app.log.child({ module: 'intake' }),
+    openCounters(database, 'intake'),
   );
-  const auth = new AuthService(database.db, new TokenService(opts.jwtSecret, config.jwtExpiresIn), throttle);
+  const auth = new AuthService(database.db, new TokenService(opts.jwtSecret, config.jwtExpiresIn), throttle, eventBus);
   app.decorate('services', {
     auth,
     orderQueries: new OrderQueriesService(database.db),
@@ -248,7 +254,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       database.db,
       documentStore,
       new TrackingProofs(opts.jwtSecret),
-      new TrackThrottle({ perAddress: config.trackLimitPerIp, perOrder: config.trackLimitPerOrder }),
+      new TrackThrottle(
+        { perAddress: config.trackLimitPerIp, perOrder: config.trackLimitPerOrder },
+        Date.now,
+        openCounters(database, 'track'),
+      ),
       () =>
         openGeoLocator(config.geoipDb ?? DEFAULT_GEOIP_DB, (err) =>
           app.log.warn({ err }, 'location database unreadable: download locations will be Unknown'),

@@ -391,7 +391,7 @@ describe('the last active Admin', () => {
         .execute();
     for (const existing of await activeAdmins()) {
       await solo.database.db.updateTable('staff').set({ active: false }).where('id', '=', existing.id).execute();
-      solo.app.services.auth.forgetStaff(existing.id);
+      await solo.app.services.auth.forgetStaff(existing.id);
     }
     const a = await solo.signIn('Admin', 'Admin A');
     const b = await solo.signIn('Admin', 'Admin B');

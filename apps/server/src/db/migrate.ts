@@ -19,6 +19,7 @@ import * as m016 from './migrations/016-payments.js';
 import * as m017 from './migrations/017-intake-payment-answer.js';
 import * as m018 from './migrations/018-mail-idempotency.js';
 import * as m019 from './migrations/019-new-queue-trigrams.js';
+import * as m020 from './migrations/020-limit-counters.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '017-intake-payment-answer': m017,
   '018-mail-idempotency': m018,
   '019-new-queue-trigrams': m019,
+  '020-limit-counters': m020,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

@@ -278,6 +278,14 @@ export interface RevokedSessionsTable {
   expires_at: Date;
 }
 
+/** The limits' counters shared by all processes (migration 020); times are epoch milliseconds. */
+export interface LimitCountersTable {
+  key: string;
+  count: number;
+  reset_at: number;
+  not_before: number;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   at: CreatedAt;
@@ -406,6 +414,7 @@ export interface DB {
   downloads: DownloadsTable;
   audit_log: AuditLogTable;
   revoked_sessions: RevokedSessionsTable;
+  limit_counters: LimitCountersTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
   order_counters: OrderCountersTable;

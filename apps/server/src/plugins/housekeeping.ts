@@ -1,7 +1,9 @@
 // Periodic clean-up that needs no person: every minute the counters' stripes are folded (migration 015), every
-// hour intake idempotency keys past their keeping time are forgotten. Runs in every process (a fold takes an
+// minute the shared limit counters whose windows have passed, every hour intake idempotency keys past their keeping
+// time are forgotten. Runs in every process (a fold takes an
 // advisory lock, the deletes are idempotent); a failure is logged and tried again on the next round.
 import fp from 'fastify-plugin';
+import { purgePassedCounters } from '../lib/limits/postgres-counters.js';
 
 const MINUTE_MS = 60_000;
 
@@ -21,6 +23,11 @@ export default fp(
         const settled = await app.services.payments.recheckDuePayments();
         if (settled > 0) app.log.info({ settled }, 'payments settled by a second check');
       });
+      if (app.dbKind === 'postgres') {
+        every(MINUTE_MS, 'forgetting passed limit counters', async () => {
+          await purgePassedCounters(app.db);
+        });
+      }
       every(60 * MINUTE_MS, 'forgetting idempotency keys', async () => {
         const purged = await app.services.intake.purgeIdempotencyKeys();
         if (purged > 0) app.log.info({ purged }, 'old intake idempotency keys forgotten');

@@ -20,13 +20,23 @@ export interface WindowCounter {
   notBefore: number;
 }
 
-/** The limits' counters, one implementation per process today; the scale-out issue adds a shared one. */
+/** A counter asked for by key, always with the same window length. */
+export interface CounterKey {
+  key: string;
+  windowMs: number;
+}
+
+/**
+ * The limits' counters: in memory for one process (WindowCounters), in PostgreSQL for many
+ * (postgres-counters.ts). Callers read and change counters only through `update`.
+ */
 export interface ExpiringCounters {
-  /** The key's counter in its current window (a new one when there is none or it has passed). A key is always
-   *  asked for with the same window length. */
-  get(key: string, windowMs: number, now: number): WindowCounter;
-  delete(key: string): void;
-  readonly size: number;
+  /**
+   * Runs `change` on the keys' counters in their current windows (fresh ones where there is none or it has passed)
+   * and keeps what it sets, with no other change to these keys in between, in any process: a check and the count it
+   * reserves are one step, so parallel attempts cannot all pass a limit. `change` must not await.
+   */
+  update<T>(keys: readonly CounterKey[], now: number, change: (counters: WindowCounter[]) => T): Promise<T>;
 }
 
 /** Expired counters dropped per check and group: more than one, so the drops keep pace with the additions. */
@@ -108,5 +118,10 @@ export class WindowCounters implements ExpiringCounters {
 
   delete(key: string): void {
     for (const group of this.groups.values()) if (group.counters.delete(key)) this.total -= 1;
+  }
+
+  update<T>(keys: readonly CounterKey[], now: number, change: (counters: WindowCounter[]) => T): Promise<T> {
+    // One process and no await between the reads and the change: nothing can come in between.
+    return Promise.resolve(change(keys.map((k) => this.get(k.key, k.windowMs, now))));
   }
 }

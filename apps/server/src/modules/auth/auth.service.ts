@@ -9,6 +9,7 @@ import { findSessionStaff, findStaffByEmail, revokeSession, updatePassword } fro
 import type { LoginThrottle, Refusal } from './login-throttle.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import type { TokenService, VerifiedToken } from './tokens.js';
+import { LocalEventBus, type EventBus } from '../events/event-bus.js';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
@@ -21,9 +22,10 @@ export const toStaffUser = (s: Pick<Staff, 'id' | 'name' | 'email' | 'type'>): S
 });
 
 /**
- * How long a staff row read for a request is reused by later requests of the same process. A password
- * change, logout or deactivation here takes effect at once (the entry is dropped); in another server
- * process within this many milliseconds.
+ * How long a staff row read for a request is reused by later requests of the same process. A password change, role
+ * change, logout or deactivation drops the entry at once in every process (an 'eta_staff' event); the time bounds
+ * only what an event lost with a broken listening connection could leave, and while the bus is not listening the
+ * cache is not used at all.
  */
 export const STAFF_CACHE_MS = 5_000;
 
@@ -48,11 +50,15 @@ export class AuthService {
     private readonly db: Kysely<DB>,
     private readonly tokens: TokenService,
     private readonly throttle: LoginThrottle,
-  ) {}
+    private readonly bus: EventBus = new LocalEventBus(),
+  ) {
+    bus.subscribe('eta_staff', (id) => this.staffCache.delete(Number(id)));
+    bus.onResume(() => this.staffCache.clear());
+  }
 
   private async currentStaff(id: number) {
     const hit = this.staffCache.get(id);
-    if (hit && hit.until > Date.now()) return hit;
+    if (hit && hit.until > Date.now() && this.bus.listening) return hit;
     const row = await findSessionStaff(this.db, id);
     if (!row) {
       this.staffCache.delete(id);
@@ -64,9 +70,13 @@ export class AuthService {
     return entry;
   }
 
-  /** Drops the cached row so the next request sees the staff member's new password, role, status or logout. */
-  forgetStaff(id: number): void {
+  /**
+   * Drops the cached row here and in every other process, so the next request anywhere sees the staff member's new
+   * password, role, status or logout. Called after the change has committed.
+   */
+  async forgetStaff(id: number): Promise<void> {
     this.staffCache.delete(id);
+    await this.bus.publish('eta_staff', String(id));
   }
 
   /**
@@ -75,7 +85,7 @@ export class AuthService {
    */
   async login(email: string, password: string, ip: string): Promise<{ token: string; user: StaffUser }> {
     const account = email.trim().toLowerCase();
-    const reserved = this.throttle.begin(account, ip);
+    const reserved = await this.throttle.begin(account, ip);
     if ('refused' in reserved) {
       throw new AppError('TOO_MANY_ATTEMPTS', waitText(reserved.refused), {
         retryAfterSeconds: Math.ceil(reserved.refused.retryAfterMs / 1000),
@@ -86,7 +96,7 @@ export class AuthService {
       const staff = await findStaffByEmail(this.db, account);
       const ok = await verifyPassword(staff?.password_hash ?? (await decoyHash()), password);
       if (!staff || !ok || !staff.active) {
-        const lock = attempt.failed();
+        const lock = await attempt.failed();
         await writeAudit(this.db, { id: null, name: null, ip }, [
           { action: 'security.login-failed', target: account },
           ...(lock ? [{ action: 'security.lockout', target: account, after: lock }] : []),
@@ -104,10 +114,10 @@ export class AuthService {
         // The account was locked by failures elsewhere; this address had none (login-throttle.ts).
         ...(attempt.duringLock ? [{ action: 'security.login-during-lock', target: account }] : []),
       ]);
-      attempt.succeeded();
+      await attempt.succeeded();
       return { token, user: toStaffUser(staff) };
     } finally {
-      attempt.abandoned(); // no-op once the attempt succeeded or failed; gives the place back after an error
+      await attempt.abandoned(); // no-op once the attempt succeeded or failed; gives the place back after an error
     }
   }
 
@@ -139,7 +149,7 @@ export class AuthService {
       });
       await writeAudit(trx, actor, [{ action: 'staff.logout', target: `staff:${session.staff.id}` }]);
     });
-    this.forgetStaff(session.staff.id);
+    await this.forgetStaff(session.staff.id);
   }
 
   async changePassword(staff: Staff, newPassword: string, actor: Actor): Promise<void> {
@@ -148,7 +158,7 @@ export class AuthService {
       await updatePassword(trx, staff.id, passwordHash);
       await writeAudit(trx, actor, [{ action: 'staff.change-password', target: `staff:${staff.id}` }]);
     });
-    this.forgetStaff(staff.id);
+    await this.forgetStaff(staff.id);
   }
 
   /** A call refused for the caller's role: who, what and from where, so an Admin can see probing. */

@@ -10,8 +10,9 @@
 // before (the owner's office, remembered 30 days), and otherwise within a small budget of such tries per lock
 // window, so rotating addresses cannot turn the lock into unlimited guesses. The service records a sign-in made
 // during a lock as a security event. Every attempt reserves its place BEFORE the password is verified,
-// synchronously, so no burst of parallel requests gets more verifications than the limits allow. A success gives
-// the reservations back. The counters are the limits' expiring counters (lib/limits).
+// in one step with its check (ExpiringCounters.update: a row lock in PostgreSQL when several processes share the
+// limits), so no burst of parallel requests, on one server or several, gets more verifications than the limits
+// allow. A success gives the reservations back. The counters are the limits' expiring counters (lib/limits).
 import { WindowCounters, type ExpiringCounters, type WindowCounter } from '../../lib/limits/window-counters.js';
 
 export const PAIR_WINDOW_MS = 15 * 60_000;
@@ -46,12 +47,16 @@ export interface Attempt {
   /** Made while the account was locked, from an address that had not failed for it. */
   readonly duringLock: boolean;
   /** The password was right: the reservations are given back and the pair starts afresh. */
-  succeeded(): void;
+  succeeded(): Promise<void>;
   /** The password was wrong: the reservations stay. Returns the lock this failure started, if any. */
-  failed(): Refusal | null;
+  failed(): Promise<Refusal | null>;
   /** The attempt ended without an answer (an error): the reservations are given back. */
-  abandoned(): void;
+  abandoned(): Promise<void>;
 }
+
+const giveBack = (counter: WindowCounter) => {
+  counter.count = Math.max(0, counter.count - 1);
+};
 
 export class LoginThrottle {
   constructor(
@@ -60,77 +65,107 @@ export class LoginThrottle {
     private readonly counters: ExpiringCounters = new WindowCounters(),
   ) {}
 
-  /** Reserves one attempt, or says why and for how long sign-in is refused. Never awaits. */
-  begin(account: string, address: string): { attempt: Attempt } | { refused: Refusal } {
+  /** Reserves one attempt, or says why and for how long sign-in is refused. The check and the reservation are one step. */
+  async begin(account: string, address: string): Promise<{ attempt: Attempt } | { refused: Refusal }> {
+    const keys = {
+      address: { key: `a|${address}`, windowMs: ADDRESS_WINDOW_MS },
+      pair: { key: `p|${account}|${address}`, windowMs: PAIR_WINDOW_MS },
+      account: { key: `u|${account}`, windowMs: ACCOUNT_WINDOW_MS },
+      /** The account's locks of the day: `count` is the strikes, `notBefore` the end of the current lock. */
+      lock: { key: `l|${account}`, windowMs: STRIKES_WINDOW_MS },
+      /** This address's failures for the account within the account's window (not given back by a success). */
+      failedHere: { key: `f|${account}|${address}`, windowMs: ACCOUNT_WINDOW_MS },
+      /** The account signed in from this address (the owner's, for 30 days). */
+      known: { key: `k|${account}|${address}`, windowMs: KNOWN_ADDRESS_MS },
+      /** Tries from addresses new to the account during its lock. */
+      newTries: { key: `n|${account}`, windowMs: ACCOUNT_WINDOW_MS },
+    };
     const now = this.now();
-    const c = (key: string, windowMs: number) => this.counters.get(key, windowMs, now);
-    const addressCounter = c(`a|${address}`, ADDRESS_WINDOW_MS);
-    const pairCounter = c(`p|${account}|${address}`, PAIR_WINDOW_MS);
-    const accountCounter = c(`u|${account}`, ACCOUNT_WINDOW_MS);
-    const lock = c(`l|${account}`, STRIKES_WINDOW_MS);
-    // This address's failures for the account within the account's window (not given back by a success).
-    const failedHere = c(`f|${account}|${address}`, ACCOUNT_WINDOW_MS);
+    const begun = await this.counters.update<{ refused: Refusal } | { duringLock: boolean }>(
+      [keys.address, keys.pair, keys.account, keys.lock, keys.failedHere, keys.known, keys.newTries],
+      now,
+      ([addressCounter, pairCounter, accountCounter, lock, failedHere, known, newTries]) => {
+        if (addressCounter!.count >= this.limits.perAddress) {
+          return { refused: { scope: 'address', retryAfterMs: addressCounter!.resetAt - now } };
+        }
+        if (pairCounter!.count >= this.limits.perAccountAndAddress) {
+          return { refused: { scope: 'pair', retryAfterMs: pairCounter!.resetAt - now } };
+        }
+        let duringLock = false;
+        const locked =
+          lock!.notBefore > now
+            ? lock!.notBefore - now
+            : accountCounter!.count >= this.limits.perAccount
+              ? accountCounter!.resetAt - now
+              : 0;
+        if (locked > 0) {
+          const isKnown = known!.count > 0;
+          if (failedHere!.count > 0 || (!isKnown && newTries!.count >= NEW_ADDRESS_TRIES_DURING_LOCK)) {
+            return { refused: { scope: 'account', retryAfterMs: locked } };
+          }
+          if (!isKnown) newTries!.count += 1;
+          duringLock = true;
+        }
+        addressCounter!.count += 1;
+        pairCounter!.count += 1;
+        accountCounter!.count += 1;
+        return { duringLock };
+      },
+    );
+    if ('refused' in begun) return begun;
 
-    if (addressCounter.count >= this.limits.perAddress) {
-      return { refused: { scope: 'address', retryAfterMs: addressCounter.resetAt - now } };
-    }
-    if (pairCounter.count >= this.limits.perAccountAndAddress) {
-      return { refused: { scope: 'pair', retryAfterMs: pairCounter.resetAt - now } };
-    }
-    let duringLock = false;
-    const locked =
-      lock.notBefore > now
-        ? lock.notBefore - now
-        : accountCounter.count >= this.limits.perAccount
-          ? accountCounter.resetAt - now
-          : 0;
-    if (locked > 0) {
-      const known = c(`k|${account}|${address}`, KNOWN_ADDRESS_MS).count > 0;
-      const newTries = c(`n|${account}`, ACCOUNT_WINDOW_MS);
-      if (failedHere.count > 0 || (!known && newTries.count >= NEW_ADDRESS_TRIES_DURING_LOCK)) {
-        return { refused: { scope: 'account', retryAfterMs: locked } };
-      }
-      if (!known) newTries.count += 1;
-      duringLock = true;
-    }
-
-    addressCounter.count += 1;
-    pairCounter.count += 1;
-    accountCounter.count += 1;
     let settled = false;
-    const giveBack = () => {
-      addressCounter.count = Math.max(0, addressCounter.count - 1);
-      accountCounter.count = Math.max(0, accountCounter.count - 1);
+    const settle = () => {
+      const first = !settled;
+      settled = true;
+      return first;
     };
     return {
       attempt: {
-        duringLock,
-        succeeded: () => {
-          if (settled) return;
-          settled = true;
-          giveBack();
-          this.counters.delete(`p|${account}|${address}`);
-          c(`k|${account}|${address}`, KNOWN_ADDRESS_MS).count = 1;
+        duringLock: begun.duringLock,
+        succeeded: async () => {
+          if (!settle()) return;
+          await this.counters.update(
+            [keys.address, keys.account, keys.pair, keys.known],
+            this.now(),
+            ([addressCounter, accountCounter, pairCounter, known]) => {
+              giveBack(addressCounter!);
+              giveBack(accountCounter!);
+              pairCounter!.count = 0;
+              known!.count = 1;
+            },
+          );
         },
-        abandoned: () => {
-          if (settled) return;
-          settled = true;
-          giveBack();
-          pairCounter.count = Math.max(0, pairCounter.count - 1);
+        abandoned: async () => {
+          if (!settle()) return;
+          await this.counters.update(
+            [keys.address, keys.account, keys.pair],
+            this.now(),
+            ([addressCounter, accountCounter, pairCounter]) => {
+              giveBack(addressCounter!);
+              giveBack(accountCounter!);
+              giveBack(pairCounter!);
+            },
+          );
         },
-        failed: () => {
-          if (settled) return null;
-          settled = true;
+        failed: async () => {
+          if (!settle()) return null;
           const at = this.now();
-          failedHere.count += 1;
-          if (accountCounter.count >= this.limits.perAccount) return this.lockAccount(lock, accountCounter, at);
-          if (pairCounter.count >= this.limits.perAccountAndAddress) {
-            return { scope: 'pair', retryAfterMs: pairCounter.resetAt - at };
-          }
-          if (addressCounter.count >= this.limits.perAddress) {
-            return { scope: 'address', retryAfterMs: addressCounter.resetAt - at };
-          }
-          return null;
+          return this.counters.update(
+            [keys.failedHere, keys.account, keys.lock, keys.pair, keys.address],
+            at,
+            ([failedHere, accountCounter, lock, pairCounter, addressCounter]): Refusal | null => {
+              failedHere!.count += 1;
+              if (accountCounter!.count >= this.limits.perAccount) return this.lockAccount(lock!, accountCounter!, at);
+              if (pairCounter!.count >= this.limits.perAccountAndAddress) {
+                return { scope: 'pair', retryAfterMs: pairCounter!.resetAt - at };
+              }
+              if (addressCounter!.count >= this.limits.perAddress) {
+                return { scope: 'address', retryAfterMs: addressCounter!.resetAt - at };
+              }
+              return null;
+            },
+          );
         },
       },
     };

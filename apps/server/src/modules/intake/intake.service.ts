@@ -16,7 +16,7 @@ import {
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { DocumentStore } from '../../lib/storage/document-store.js';
-import { WindowCounters } from '../../lib/limits/window-counters.js';
+import { WindowCounters, type ExpiringCounters } from '../../lib/limits/window-counters.js';
 import { auditRow } from '../audit/audit.repository.js';
 import { mailRow } from '../mail/mail.repository.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -88,8 +88,6 @@ export function bodyFingerprint(body: unknown): Buffer {
 const applicantName = (b: IntakeOrderBody) => [b.passport_first_name, b.passport_surname].filter(Boolean).join(' ');
 
 export class IntakeService {
-  private readonly perKey = new WindowCounters();
-  private readonly failures = new WindowCounters();
   private readonly usesRecorded = new Map<string, number>();
   private readonly keys = new Map<string, { row: IntakeKeyRow; until: number }>();
 
@@ -100,6 +98,8 @@ export class IntakeService {
     private readonly payments: PaymentsService,
     private readonly limits: IntakeLimits,
     private readonly log: FastifyBaseLogger,
+    /** Orders per key per second (key `r|<key id>`) and wrong keys per address (`f|<address>`). */
+    private readonly counters: ExpiringCounters = new WindowCounters(),
   ) {}
 
   /**
@@ -108,7 +108,8 @@ export class IntakeService {
    */
   async authenticate(authorization: string | undefined, ip: string): Promise<IntakeCaller> {
     const now = Date.now();
-    const failures = this.failures.get(ip, FAILURE_WINDOW_MS, now);
+    const failuresKey = { key: `f|${ip}`, windowMs: FAILURE_WINDOW_MS };
+    const failures = await this.counters.update([failuresKey], now, ([counter]) => ({ ...counter! }));
     if (failures.count >= this.limits.failuresPerAddress) {
       const wait = Math.max(1, Math.ceil((failures.resetAt - now) / 1000));
       throw new AppError(
@@ -124,7 +125,9 @@ export class IntakeService {
     const row = parsed ? await this.keyRow(parsed.id, now) : undefined;
     const retired = row?.retires_at !== null && row?.retires_at !== undefined && row.retires_at.getTime() <= now;
     if (!parsed || !row || retired || !secretMatches(row.secret_sha256, parsed.secretSha256)) {
-      failures.count += 1;
+      await this.counters.update([failuresKey], now, ([counter]) => {
+        counter!.count += 1;
+      });
       throw new AppError(
         'UNAUTHORIZED',
         "A valid intake key is required: send the landing site's key as Authorization: Bearer <key>.",
@@ -165,12 +168,17 @@ export class IntakeService {
   }
 
   /** Refuses a key past its rate (429 with Retry-After) before any work is done for its request. */
-  private assertWithinRate(caller: IntakeCaller): void {
+  private async assertWithinRate(caller: IntakeCaller): Promise<void> {
     if (caller.keyId === null) return;
-    const now = Date.now();
-    const counter = this.perKey.get(caller.keyId, 1000, now);
-    counter.count += 1;
-    if (counter.count > this.limits.ordersPerSecond) {
+    const count = await this.counters.update(
+      [{ key: `r|${caller.keyId}`, windowMs: 1000 }],
+      Date.now(),
+      ([counter]) => {
+        counter!.count += 1;
+        return counter!.count;
+      },
+    );
+    if (count > this.limits.ordersPerSecond) {
       throw new AppError(
         'TOO_MANY_ATTEMPTS',
         `Too many orders from this landing site: at most ${this.limits.ordersPerSecond} per second. Please retry in a second.`,
@@ -185,7 +193,7 @@ export class IntakeService {
     raw: unknown,
     ip: string,
   ): Promise<IntakeOutcome> {
-    this.assertWithinRate(caller);
+    await this.assertWithinRate(caller);
     const named = (raw as { landing_site?: unknown } | null)?.landing_site;
     if (typeof named === 'string' && named.trim() && named.trim() !== caller.site) {
       throw new AppError(

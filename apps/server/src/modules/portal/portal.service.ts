@@ -65,7 +65,7 @@ export class PortalService {
 
   async track(body: TrackOrderBody, ip: string): Promise<TrackedOrder> {
     const orderId = normalizeOrderId(body.orderId);
-    const reserved = this.throttle.begin(ip, orderId);
+    const reserved = await this.throttle.begin(ip, orderId);
     if ('retryAfterMs' in reserved) {
       const wait =
         reserved.retryAfterMs < 60_000
@@ -86,7 +86,7 @@ export class PortalService {
         await writeAudit(this.db, customerActor(ip), [{ action: 'security.track-failed', target: orderId }]);
         throw new AppError('ORDER_NOT_FOUND', NO_MATCH);
       }
-      attempt.release();
+      await attempt.release();
       // Only someone who gave the right pair learns why their order cannot be opened.
       if (order.process_status === 'Deleted') {
         throw new AppError(
@@ -108,7 +108,7 @@ export class PortalService {
         landingSite: order.landing_site,
       };
     } catch (err) {
-      attempt.release();
+      await attempt.release();
       throw err;
     }
   }

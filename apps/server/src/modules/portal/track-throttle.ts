@@ -1,5 +1,5 @@
 // Guessing limits of the public tracking form (DESIGN §4). As with sign-in (auth/login-throttle.ts), every attempt
-// reserves its place synchronously before the database is asked, so a burst of parallel guesses gets no more tries
+// reserves its place in one step with its check before the order is looked up, so a burst of parallel guesses gets no more tries
 // than the limits; a proven pair gives its reservation back.
 // - Per client address: failed attempts per 15 minutes, and a delay that grows with each failure past the first
 //   few (1 s, 2 s, 4 s … at most a minute), so guessing from one place slows down at once.
@@ -24,7 +24,7 @@ export interface TrackLimits {
 
 export interface TrackAttempt {
   /** The pair matched, or the attempt ended without an answer (an error): the reservations are given back. */
-  release(): void;
+  release(): Promise<void>;
   /** The pair did not match (or the order does not exist): the reservations stay. */
   failed(): void;
 }
@@ -40,31 +40,43 @@ export class TrackThrottle {
     private readonly counters: ExpiringCounters = new WindowCounters(),
   ) {}
 
-  /** Reserves one attempt, or says how long until this address may try again. Never awaits. */
-  begin(address: string, orderId: string): { attempt: TrackAttempt } | { retryAfterMs: number } {
+  /** Reserves one attempt, or says how long until this address may try again. The check and the reservation are one step. */
+  async begin(address: string, orderId: string): Promise<{ attempt: TrackAttempt } | { retryAfterMs: number }> {
+    const keys = [
+      { key: `a|${address}`, windowMs: ADDRESS_WINDOW_MS },
+      { key: `o|${orderId}`, windowMs: ORDER_WINDOW_MS },
+      { key: `p|${orderId}|${address}`, windowMs: ORDER_WINDOW_MS },
+    ];
     const now = this.now();
-    const byAddress = this.counters.get(`a|${address}`, ADDRESS_WINDOW_MS, now);
-    const byOrder = this.counters.get(`o|${orderId}`, ORDER_WINDOW_MS, now);
-    const here = this.counters.get(`p|${orderId}|${address}`, ORDER_WINDOW_MS, now);
-    if (byAddress.count >= this.limits.perAddress) return { retryAfterMs: byAddress.resetAt - now };
-    if (byAddress.notBefore > now) return { retryAfterMs: byAddress.notBefore - now };
-    if (byOrder.count >= this.limits.perOrder && here.count > 0) return { retryAfterMs: byOrder.resetAt - now };
-    const delayBefore = byAddress.notBefore;
-    byAddress.count += 1;
-    byOrder.count += 1;
-    here.count += 1;
-    // Set now, not when the guess has failed, so parallel guesses from one address wait their turn as well.
-    byAddress.notBefore = now + delayAfter(byAddress.count);
+    const begun = await this.counters.update<{ retryAfterMs: number } | { delayBefore: number }>(
+      keys,
+      now,
+      ([byAddress, byOrder, here]) => {
+        if (byAddress!.count >= this.limits.perAddress) return { retryAfterMs: byAddress!.resetAt - now };
+        if (byAddress!.notBefore > now) return { retryAfterMs: byAddress!.notBefore - now };
+        if (byOrder!.count >= this.limits.perOrder && here!.count > 0) return { retryAfterMs: byOrder!.resetAt - now };
+        const delayBefore = byAddress!.notBefore;
+        byAddress!.count += 1;
+        byOrder!.count += 1;
+        here!.count += 1;
+        // Set now, not when the guess has failed, so parallel guesses from one address wait their turn as well.
+        byAddress!.notBefore = now + delayAfter(byAddress!.count);
+        return { delayBefore };
+      },
+    );
+    if ('retryAfterMs' in begun) return begun;
     let settled = false;
     return {
       attempt: {
-        release: () => {
+        release: async () => {
           if (settled) return;
           settled = true;
-          byAddress.count = Math.max(0, byAddress.count - 1);
-          byAddress.notBefore = delayBefore;
-          byOrder.count = Math.max(0, byOrder.count - 1);
-          here.count = Math.max(0, here.count - 1);
+          await this.counters.update(keys, this.now(), ([byAddress, byOrder, here]) => {
+            byAddress!.count = Math.max(0, byAddress!.count - 1);
+            byAddress!.notBefore = begun.delayBefore;
+            byOrder!.count = Math.max(0, byOrder!.count - 1);
+            here!.count = Math.max(0, here!.count - 1);
+          });
         },
         failed: () => {
           settled = true;

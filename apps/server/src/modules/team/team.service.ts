@@ -161,7 +161,7 @@ export class TeamService {
         return row;
       })
       .catch(rethrowEmailTaken);
-    this.auth.forgetStaff(id);
+    await this.auth.forgetStaff(id);
     return toTeamMember(updated);
   }
 
@@ -184,7 +184,7 @@ export class TeamService {
         },
       ]);
     });
-    this.auth.forgetStaff(id);
+    await this.auth.forgetStaff(id);
   }
 
   private async assertEmailFree(db: Kysely<DB>, email: string, exceptId?: number): Promise<void> {

@@ -1,0 +1,59 @@
+// The statements of the shared counters (postgres-counters.ts), each a row lock in key order so two processes
+// checking overlapping keys wait for each other instead of deadlocking.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { CounterKey, WindowCounter } from './window-counters.js';
+
+/**
+ * Locks the keys' rows (creating fresh ones) and returns their counters in the order given, a passed window read as a
+ * fresh counter. Keys must be distinct.
+ */
+export async function lockCounters(
+  trx: Transaction<DB>,
+  keys: readonly CounterKey[],
+  now: number,
+): Promise<WindowCounter[]> {
+  const sorted = [...keys].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const { rows } = await sql<{ key: string; count: number; reset_at: number; not_before: number }>`
+    INSERT INTO limit_counters AS c (key, count, reset_at, not_before)
+    SELECT k, 0, ${now}::bigint + w, 0
+      FROM unnest(${sorted.map((k) => k.key)}::text[], ${sorted.map((k) => k.windowMs)}::bigint[]) WITH ORDINALITY AS t(k, w, i)
+     ORDER BY i
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN c.reset_at <= ${now}::bigint THEN 0 ELSE c.count END,
+      not_before = CASE WHEN c.reset_at <= ${now}::bigint THEN 0 ELSE c.not_before END,
+      reset_at = CASE WHEN c.reset_at <= ${now}::bigint THEN excluded.reset_at ELSE c.reset_at END
+    RETURNING key, count, reset_at, not_before`.execute(trx);
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  return keys.map((k) => {
+    const row = byKey.get(k.key)!;
+    return { count: row.count, resetAt: row.reset_at, notBefore: row.not_before };
+  });
+}
+
+/** Stores the counters a change set; one at zero with no lock is deleted (no row kept for a key that holds nothing). */
+export async function saveCounters(
+  trx: Transaction<DB>,
+  changed: readonly { key: string; counter: WindowCounter }[],
+): Promise<void> {
+  if (changed.length === 0) return;
+  await sql`
+    WITH v AS (
+      SELECT * FROM unnest(${changed.map((c) => c.key)}::text[], ${changed.map((c) => c.counter.count)}::int[],
+                           ${changed.map((c) => c.counter.notBefore)}::bigint[]) AS t(key, count, not_before)
+    ), kept AS (
+      UPDATE limit_counters c SET count = v.count, not_before = v.not_before
+        FROM v WHERE c.key = v.key AND (v.count > 0 OR v.not_before > 0)
+    )
+    DELETE FROM limit_counters c USING v WHERE c.key = v.key AND v.count <= 0 AND v.not_before <= 0`.execute(trx);
+}
+
+/** Forgets counters whose window and lock have both passed; returns how many. */
+export async function deletePassedCounters(db: Kysely<DB>, now: number): Promise<number> {
+  const result = await db
+    .deleteFrom('limit_counters')
+    .where('reset_at', '<=', now)
+    .where('not_before', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
