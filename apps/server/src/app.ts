@@ -238,6 +238,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.log.child({ module: 'intake' }),
     openCounters(database, 'intake'),
   );
+  eventBus.subscribe('eta_intake_keys', () => intake.forgetKeys());
   const auth = new AuthService(database.db, new TokenService(opts.jwtSecret, config.jwtExpiresIn), throttle, eventBus);
   app.decorate('services', {
     auth,
@@ -249,7 +250,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     documents: new DocumentsService(database.db, documentStore, mail, workers, app.log.child({ module: 'documents' })),
     defencePack,
     invoices: new InvoicesService(database.db, documentStore, mail),
-    landingSites: new LandingSitesService(database.db, config.translateWidgetUrl ?? null, () => intake.forgetKeys()),
+    landingSites: new LandingSitesService(database.db, config.translateWidgetUrl ?? null, (site) =>
+      eventBus.publish('eta_intake_keys', site),
+    ),
     portal: new PortalService(
       database.db,
       documentStore,

@@ -12,6 +12,7 @@ import type { DatabaseHandle } from '../src/db/database.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { insertMail } from '../src/modules/mail/mail.repository.js';
 import { insertStaff } from '../src/modules/staff/staff.repository.js';
+import { application } from './helpers/intake.js';
 import { startMailStandIn, type MailStandIn } from './helpers/mail-stand-ins.js';
 import { createTestDatabase } from './helpers/test-database.js';
 
@@ -195,6 +196,31 @@ describe('two server processes on one PostgreSQL database', () => {
     expect(await within(1_000, async () => (await call(b!, 'GET', '/api/user_info', memberToken)).status === 401)).toBe(
       true,
     );
+  });
+
+  it('an intake key rotated through one server without grace is refused by the other within a second', async () => {
+    const admin = await signIn(a!, (await newStaff('Admin')).email);
+    const rotate = async () => {
+      const res = await call(a!, 'POST', '/api/admin/landing-sites/default/intake-key', admin, { graceMinutes: 0 });
+      expect(res.status).toBe(200);
+      return (res.body.data as { intakeKey: string }).intakeKey;
+    };
+    const post = async (key: string) => {
+      const res = await fetch(`${b!.url}/api/intake/orders`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'idempotency-key': crypto.randomUUID(),
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(application()),
+      });
+      return res.status;
+    };
+    const old = await rotate();
+    expect(await post(old)).toBe(201); // b has the key's row in its cache now
+    await rotate();
+    expect(await within(1_000, async () => (await post(old)) === 401)).toBe(true);
   });
 
   it("the outbox sends each mail once with both servers' workers claiming", async () => {

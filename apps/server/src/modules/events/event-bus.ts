@@ -7,6 +7,8 @@
 export type BusChannel =
   /** A staff member's record, role, password or sessions changed: payload is the staff id. */
   | 'eta_staff'
+  /** A landing site's intake keys changed (a rotation): payload is the site. */
+  | 'eta_intake_keys'
   /** Orders changed (moved, claimed, written): payload is JSON of OrdersChanged. */
   | 'eta_orders'
   /** Someone's presence on an order (viewing, editing): payload is JSON, owned by the live desk. */

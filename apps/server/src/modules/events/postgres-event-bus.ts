@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { BusChannel, EventBus } from './event-bus.js';
 import { Subscribers } from './event-bus.js';
 
-const CHANNELS: BusChannel[] = ['eta_staff', 'eta_orders', 'eta_presence'];
+const CHANNELS: BusChannel[] = ['eta_staff', 'eta_intake_keys', 'eta_orders', 'eta_presence'];
 const MAX_RETRY_MS = 5_000;
 
 export interface PostgresEventBusOptions {

@@ -138,8 +138,8 @@ export class IntakeService {
   }
 
   /**
-   * A key's row, re-read at most KEY_CACHE_MS old (like a staff session's row): a rotation in this process drops it at
-   * once (forgetKeys), in another process within that time. Unknown ids are not cached (no memory for guesses).
+   * A key's row, re-read at most KEY_CACHE_MS old (like a staff session's row): a rotation drops it at once in every
+   * process (forgetKeys, on an 'eta_intake_keys' event). Unknown ids are not cached (no memory for guesses).
    */
   private async keyRow(id: string, now: number): Promise<IntakeKeyRow | undefined> {
     const cached = this.keys.get(id);

@@ -40,7 +40,8 @@ export class LandingSitesService {
     private readonly db: Kysely<DB>,
     private readonly translateWidgetUrl: string | null,
     /** Told when a site's keys change, so no process-local copy of a retired key is used again. */
-    private readonly onKeysChanged: () => void = () => {},
+    /** Tells every process that a site's keys changed (their caches of key rows). */
+    private readonly onKeysChanged: (site: string) => Promise<void> = async () => {},
   ) {}
 
   /** A site's branding; an unknown key (a mistyped or retired link) gets the default site's, never a bare page. */
@@ -117,7 +118,7 @@ export class LandingSitesService {
       ]);
       return retired;
     });
-    this.onKeysChanged();
+    await this.onKeysChanged(site);
     return {
       intakeKey: key.key,
       id: key.id,
