@@ -250,9 +250,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     documents: new DocumentsService(database.db, documentStore, mail, workers, app.log.child({ module: 'documents' })),
     defencePack,
     invoices: new InvoicesService(database.db, documentStore, mail),
-    landingSites: new LandingSitesService(database.db, config.translateWidgetUrl ?? null, (site) =>
-      eventBus.publish('eta_intake_keys', site),
-    ),
+    landingSites: new LandingSitesService(database.db, config.translateWidgetUrl ?? null, (site) => {
+      intake.forgetKeys(); // here at once; the event reaches the other processes
+      return eventBus.publish('eta_intake_keys', site);
+    }),
     portal: new PortalService(
       database.db,
       documentStore,
