@@ -6,7 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { extractText } from 'unpdf';
 import type { GatewayHealth, OrderListPage } from '@eta/contracts';
-import { buildTestApp, type TestApp } from './helpers/test-app.js';
+import { buildApp } from '../src/app.js';
+import { buildTestApp, JWT_SECRET, type TestApp } from './helpers/test-app.js';
 import { deskReads } from './helpers/payments.js';
 import { application, createIntakeKey, postIntake } from './helpers/intake.js';
 import { startStripeStandIn, stripeDispute, stripeEvent, type StripeStandIn } from './helpers/stripe-stand-in.js';
@@ -213,6 +214,33 @@ describe('a payment claimed at intake is checked with Stripe before the order is
       expect.stringMatching(/could not be asked.*checked again/),
       expect.stringMatching(/succeeded/),
     ]);
+  });
+
+  it('two server processes re-checking at once ask Stripe once per order and settle each once', async () => {
+    const intents = Array.from({ length: 6 }, () => paidIntent());
+    stripe.failNext(...intents.flatMap(() => [500, 500])); // unreachable at intake: each order waits for a re-check
+    const orders = [];
+    for (const intent of intents) orders.push((await orderPaidBy(intent.id)).order_id);
+    await sql`UPDATE orders SET payment_check_due_at = now() - interval '1 second' WHERE order_id IN (${sql.join(orders)})`.execute(
+      t.database.db,
+    );
+    stripe.requests.length = 0;
+    // A second server on the same database (its own event bus on PostgreSQL, as another process would have).
+    const other = await buildApp({ config: t.config, database: t.database, jwtSecret: JWT_SECRET, logger: false });
+    try {
+      const settled = await Promise.all([
+        t.app.services.payments.recheckDuePayments(),
+        other.services.payments.recheckDuePayments(),
+      ]);
+      expect(settled[0] + settled[1]).toBe(orders.length);
+    } finally {
+      await other.close();
+    }
+    const asked = stripe.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/payment_intents/'));
+    expect(asked.map((r) => r.path).sort()).toEqual(intents.map((i) => `/v1/payment_intents/${i.id}`).sort());
+    for (const orderId of orders) {
+      expect(await desk.orderRow(orderId)).toMatchObject({ payment_status: 'Success', payment_check_attempts: 1 });
+    }
   });
 
   it('a gateway that cannot answer again and again is asked less and less often', async () => {
