@@ -190,7 +190,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // The composition root: every service is built here from its repositories' database and its clients.
-  const documentStore = opts.documentStore ?? openDocumentStore(config);
+  const documentStore = opts.documentStore ?? (await openDocumentStore(config));
   // A provider's SDK is loaded only when that provider is configured.
   const mailTransports: MailTransports = opts.mailTransports ?? {
     ...(config.mail.aws

@@ -35,7 +35,7 @@ if (config.demoData) {
   const { seedDemoDataIfEmpty } = await import('./demo/demo-data.js');
   const seeded = await seedDemoDataIfEmpty(database.db, {
     orders: config.demoOrders,
-    store: openDocumentStore(config),
+    store: await openDocumentStore(config),
   });
   if (seeded) {
     process.stdout.write(

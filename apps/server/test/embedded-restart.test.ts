@@ -24,7 +24,7 @@ describe('embedded database across restarts', () => {
     const first = await prepareDatabase(config);
     const admin = await ensureFirstAdmin(first.db, { email: 'owner@example.com', password: 'owner-pass' });
     expect(admin).toEqual({ email: 'owner@example.com' });
-    const seeded = await seedDemoDataIfEmpty(first.db, { orders: 50, store: openDocumentStore(config) });
+    const seeded = await seedDemoDataIfEmpty(first.db, { orders: 50, store: await openDocumentStore(config) });
     expect(seeded?.orders).toBe(50);
     await first.db.updateTable('orders').set({ merchant_name: 'kept across restarts' }).where('id', '=', 1).execute();
     await first.close();
@@ -32,7 +32,7 @@ describe('embedded database across restarts', () => {
     const second = await prepareDatabase(config);
     try {
       expect(await ensureFirstAdmin(second.db, {})).toBeNull();
-      expect(await seedDemoDataIfEmpty(second.db, { orders: 50, store: openDocumentStore(config) })).toBeNull();
+      expect(await seedDemoDataIfEmpty(second.db, { orders: 50, store: await openDocumentStore(config) })).toBeNull();
       const { n } = await second.db
         .selectFrom('orders')
         .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -106,7 +106,7 @@ async function main(): Promise<number> {
   try {
     const result = await seedDemoData(database.db, {
       ...opts,
-      store: openDocumentStore(config),
+      store: await openDocumentStore(config),
       signal: abort.signal,
       onProgress: (p) => {
         if (p.phase === 'orders') process.stdout.write(`  ${p.inserted} / ${p.total} orders  (${seconds(started)})\n`);

@@ -37,6 +37,15 @@ describe('loadConfig', () => {
     [{ SENDGRID_API_KEY: 'SG.x', SENDGRID_API_URL: 'sendgrid' }, /SENDGRID_API_URL/],
     [{ INTAKE_RATE_PER_SECOND: '0' }, /INTAKE_RATE_PER_SECOND must be a whole number from 1/],
     [{ INTAKE_FAILURES_PER_IP: 'many' }, /INTAKE_FAILURES_PER_IP/],
+    [{ DOCUMENTS_STORE: 's3' }, /DOCUMENTS_STORE=s3 needs S3_BUCKET/],
+    [{ DOCUMENTS_STORE: 'gcs' }, /DOCUMENTS_STORE must be one of local, s3, got "gcs"/],
+    [{ S3_BUCKET: 'Eta_Documents' }, /S3_BUCKET must be a bucket name/],
+    [{ S3_BUCKET: 'eta-docs', S3_SSE: 'aes256' }, /S3_SSE must be one of AES256, aws:kms, none/],
+    [{ S3_BUCKET: 'eta-docs', S3_SSE_KMS_KEY_ID: 'alias/eta' }, /S3_SSE_KMS_KEY_ID needs S3_SSE=aws:kms/],
+    [{ S3_SSE_KMS_KEY_ID: 'alias/eta' }, /S3_SSE_KMS_KEY_ID is set but S3_BUCKET is not/],
+    [{ S3_BUCKET: 'eta-docs', S3_FORCE_PATH_STYLE: 'sometimes' }, /S3_FORCE_PATH_STYLE must be true or false/],
+    [{ S3_BUCKET: 'eta-docs', AWS_ENDPOINT_URL_S3: 'minio:9000' }, /AWS_ENDPOINT_URL_S3 must be an http/],
+    [{ S3_BUCKET: 'eta-docs', AWS_REQUEST_CHECKSUM_CALCULATION: 'always' }, /AWS_REQUEST_CHECKSUM_CALCULATION/],
   ])('stops on %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -90,6 +99,49 @@ describe('loadConfig', () => {
         endpoint: 'http://127.0.0.1:4566',
       },
       sendgrid: { apiKey: 'SG.key', apiUrl: 'https://api.sendgrid.com' },
+    });
+  });
+
+  it('keeps documents locally by default, and in the S3 bucket with DOCUMENTS_STORE=s3 (issue 23)', () => {
+    expect(loadConfig({})).toMatchObject({ documentsStore: 'local', s3: null });
+    // The bucket is read with the local store too: documents:migrate copies into it before the switch.
+    expect(loadConfig({ S3_BUCKET: 'eta-docs' })).toMatchObject({
+      documentsStore: 'local',
+      s3: {
+        bucket: 'eta-docs',
+        region: undefined,
+        endpoint: undefined,
+        forcePathStyle: false,
+        sse: 'AES256',
+        sseKmsKeyId: undefined,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      },
+    });
+    expect(
+      loadConfig({
+        DOCUMENTS_STORE: 's3',
+        S3_BUCKET: 'eta-docs',
+        AWS_REGION: 'ca-central-1',
+        AWS_ENDPOINT_URL_S3: 'http://minio:9000/',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_SSE: 'aws:kms',
+        S3_SSE_KMS_KEY_ID: 'alias/eta',
+        AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_SUPPORTED',
+        AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_SUPPORTED',
+      }),
+    ).toMatchObject({
+      documentsStore: 's3',
+      s3: {
+        bucket: 'eta-docs',
+        region: 'ca-central-1',
+        endpoint: 'http://minio:9000',
+        forcePathStyle: true,
+        sse: 'aws:kms',
+        sseKmsKeyId: 'alias/eta',
+        requestChecksumCalculation: 'WHEN_SUPPORTED',
+        responseChecksumValidation: 'WHEN_SUPPORTED',
+      },
     });
   });
 

@@ -43,7 +43,29 @@ export interface Config {
   /** Requests with a wrong intake key per client address per 15 minutes, then 429. */
   intakeFailuresPerIp: number;
   payments: PaymentsConfig;
+  /** Where documents are kept (DOCUMENTS_STORE): DATA_DIR/documents, or the S3 bucket of `s3` (issue 23). */
+  documentsStore: 'local' | 's3';
+  /** Set whenever S3_BUCKET is, also with the local store: `npm run documents:migrate` copies into it before the switch. */
+  s3: S3Config | null;
 }
+
+/** Documents in S3: the bucket and what every write asks for; credentials come from the SDK's default chain. */
+export interface S3Config {
+  bucket: string;
+  /** AWS_REGION; unset, the SDK looks further (its shared config file). */
+  region: string | undefined;
+  /** AWS_ENDPOINT_URL_S3: another S3-compatible endpoint. */
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Server-side encryption requested on every write; 'none' only for a store that refuses the request. */
+  sse: 'AES256' | 'aws:kms' | 'none';
+  sseKmsKeyId: string | undefined;
+  /** The SDK's checksum modes, WHEN_REQUIRED unless its own variables say otherwise (docs/ARCHITECTURE.md). */
+  requestChecksumCalculation: ChecksumMode;
+  responseChecksumValidation: ChecksumMode;
+}
+
+type ChecksumMode = 'WHEN_REQUIRED' | 'WHEN_SUPPORTED';
 
 /** The payment gateways' credentials (issue 21); a gateway without them is not configured and never called. */
 export interface PaymentsConfig {
@@ -199,6 +221,51 @@ function loadPaymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
   };
 }
 
+const oneOf = <T extends string>(name: string, raw: string | undefined, values: readonly T[], fallback: T): T => {
+  if (raw === undefined || raw === '') return fallback;
+  if (!(values as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+};
+
+function loadS3Config(env: NodeJS.ProcessEnv): S3Config | null {
+  const bucket = env.S3_BUCKET || undefined;
+  if (!bucket) {
+    if (env.S3_SSE_KMS_KEY_ID) throw new ConfigError('S3_SSE_KMS_KEY_ID is set but S3_BUCKET is not');
+    return null;
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(
+      `S3_BUCKET must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens), got "${bucket}"`,
+    );
+  }
+  const sse = oneOf('S3_SSE', env.S3_SSE, ['AES256', 'aws:kms', 'none'] as const, 'AES256');
+  const sseKmsKeyId = env.S3_SSE_KMS_KEY_ID || undefined;
+  if (sseKmsKeyId && sse !== 'aws:kms') throw new ConfigError('S3_SSE_KMS_KEY_ID needs S3_SSE=aws:kms');
+  const modes = ['WHEN_REQUIRED', 'WHEN_SUPPORTED'] as const;
+  return {
+    bucket,
+    region: env.AWS_REGION || undefined,
+    endpoint: url('AWS_ENDPOINT_URL_S3', env.AWS_ENDPOINT_URL_S3),
+    forcePathStyle: bool('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE, false),
+    sse,
+    sseKmsKeyId,
+    requestChecksumCalculation: oneOf(
+      'AWS_REQUEST_CHECKSUM_CALCULATION',
+      env.AWS_REQUEST_CHECKSUM_CALCULATION,
+      modes,
+      'WHEN_REQUIRED',
+    ),
+    responseChecksumValidation: oneOf(
+      'AWS_RESPONSE_CHECKSUM_VALIDATION',
+      env.AWS_RESPONSE_CHECKSUM_VALIDATION,
+      modes,
+      'WHEN_REQUIRED',
+    ),
+  };
+}
+
 /** Hosts that mean "every interface" or this machine: the server is reached at localhost there. */
 const LOCAL_HOSTS = new Set(['0.0.0.0', '::', '[::]', '127.0.0.1', '::1', '[::1]', 'localhost']);
 
@@ -263,6 +330,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const port = int('PORT', env.PORT, 3000, 0, 65535);
   const host = env.HOST || '0.0.0.0';
+  const documentsStore = oneOf('DOCUMENTS_STORE', env.DOCUMENTS_STORE, ['local', 's3'] as const, 'local');
+  const s3 = loadS3Config(env);
+  if (documentsStore === 's3' && !s3) throw new ConfigError('DOCUMENTS_STORE=s3 needs S3_BUCKET');
   return {
     port,
     host,
@@ -290,5 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     intakeRatePerSecond: int('INTAKE_RATE_PER_SECOND', env.INTAKE_RATE_PER_SECOND, 50, 1, 100_000),
     intakeFailuresPerIp: int('INTAKE_FAILURES_PER_IP', env.INTAKE_FAILURES_PER_IP, 20, 1, 100_000),
     payments: loadPaymentsConfig(env),
+    documentsStore,
+    s3,
   };
 }

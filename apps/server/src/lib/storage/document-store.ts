@@ -1,5 +1,6 @@
 // Where documents live (approved eTAs, signatures, invoices). Nothing outside this folder touches a document
-// path: callers hold opaque keys. The local directory is the default; S3 comes behind the same interface.
+// path: callers hold opaque keys. The local directory is the default; S3 (issue 23) is the other implementation.
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 export interface StoredDocument {
@@ -19,4 +20,16 @@ export interface DocumentStore {
   exists(key: string): Promise<boolean>;
   /** Removes a document; a missing key is not an error (cleanup after a failed transaction). */
   delete(key: string): Promise<void>;
+}
+
+/** The shape of every key a store generates: a two-hex-digit fan-out folder, 32 random hex digits, an extension. */
+const KEY = /^[0-9a-f]{2}\/[0-9a-f]{32}(\.[a-z0-9]{1,8})?$/;
+
+export const isDocumentKey = (key: string): boolean => KEY.test(key);
+
+/** A new random key; the extension is kept only when it is a plain short one. */
+export function newDocumentKey(extension?: string): string {
+  const id = randomBytes(16).toString('hex');
+  const suffix = extension && /^[a-z0-9]{1,8}$/.test(extension) ? `.${extension}` : '';
+  return `${id.slice(0, 2)}/${id}${suffix}`;
 }

@@ -7,23 +7,19 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../errors.js';
-import type { DocumentStore, StoredDocument } from './document-store.js';
-
-const KEY = /^[0-9a-f]{2}\/[0-9a-f]{32}(\.[a-z0-9]{1,8})?$/;
+import { isDocumentKey, newDocumentKey, type DocumentStore, type StoredDocument } from './document-store.js';
 
 export class LocalDocumentStore implements DocumentStore {
   constructor(private readonly root: string) {}
 
   /** The file of a key; refuses anything that is not a key this store generated (no traversal). */
   private pathOf(key: string): string {
-    if (!KEY.test(key)) throw new AppError('NOT_FOUND', 'The document was not found.');
+    if (!isDocumentKey(key)) throw new AppError('NOT_FOUND', 'The document was not found.');
     return path.join(this.root, ...key.split('/'));
   }
 
   async put(content: Buffer, options: { extension?: string } = {}): Promise<StoredDocument> {
-    const id = randomBytes(16).toString('hex');
-    const extension = options.extension && /^[a-z0-9]{1,8}$/.test(options.extension) ? `.${options.extension}` : '';
-    const key = `${id.slice(0, 2)}/${id}${extension}`;
+    const key = newDocumentKey(options.extension);
     const file = this.pathOf(key);
     const temporary = `${file}.${randomBytes(4).toString('hex')}.part`;
     const write = () => writeFile(temporary, content, { mode: 0o600, flag: 'wx' });

@@ -1,0 +1,134 @@
+// Documents in an S3 bucket (DOCUMENTS_STORE=s3, issue 23), so that every server of the desk reads what any of them
+// stored. Each object carries its content type and sha256, and every write asks for server-side encryption.
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  S3Client,
+  type PutObjectCommandInput,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { AppError } from '../errors.js';
+import type { S3Config } from '../config.js';
+import { isDocumentKey, newDocumentKey, type DocumentStore, type StoredDocument } from './document-store.js';
+
+export interface S3DocumentStoreOptions extends S3Config {
+  /** Bytes per part of a multipart upload (at least S3's 5 MiB); a smaller document goes up in one request. */
+  partSize?: number;
+  /** Fixed credentials (tests); by default the SDK's provider chain (environment, profile, instance role). */
+  credentials?: S3ClientConfig['credentials'];
+}
+
+/** What the bucket holds under a key, read without its bytes. */
+export interface S3ObjectInfo {
+  size: number;
+  contentType: string | undefined;
+  /** The sha256 recorded when it was stored; undefined for an object written by something else. */
+  sha256: string | undefined;
+}
+
+const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
+
+/** Keys end in the extension of what the content really is (judged by the callers), so the type follows from it. */
+const CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg' };
+const contentTypeOf = (key: string): string =>
+  CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+
+/** A missing object; a missing bucket is an operator's error and stays one (HEAD cannot tell them apart). */
+const isMissing = (err: unknown): boolean => {
+  const name = (err as { name?: unknown } | null)?.name;
+  return name === 'NoSuchKey' || name === 'NotFound';
+};
+
+const notFound = () => new AppError('NOT_FOUND', 'The document was not found.');
+
+export class S3DocumentStore implements DocumentStore {
+  private readonly client: S3Client;
+  private readonly partSize: number;
+
+  constructor(private readonly options: S3DocumentStoreOptions) {
+    this.partSize = options.partSize ?? DEFAULT_PART_SIZE;
+    this.client = new S3Client({
+      ...(options.region ? { region: options.region } : {}),
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      ...(options.credentials ? { credentials: options.credentials } : {}),
+      forcePathStyle: options.forcePathStyle,
+      requestChecksumCalculation: options.requestChecksumCalculation,
+      responseChecksumValidation: options.responseChecksumValidation,
+      // A portal download holds its connection while the customer reads it: the SDK's 50 would queue every other
+      // call behind 50 slow phones.
+      requestHandler: {
+        httpsAgent: { keepAlive: true, maxSockets: 256 },
+        httpAgent: { keepAlive: true, maxSockets: 256 },
+      },
+    });
+  }
+
+  put(content: Buffer, options: { extension?: string } = {}): Promise<StoredDocument> {
+    return this.putAt(newDocumentKey(options.extension), content);
+  }
+
+  /** Stores bytes under a key the caller chose: `documents:migrate` keeps the keys the database already names. */
+  async putAt(key: string, content: Buffer): Promise<StoredDocument> {
+    if (!isDocumentKey(key)) throw new Error(`not a document key: "${key}"`);
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    const { sse, sseKmsKeyId } = this.options;
+    const params: PutObjectCommandInput = {
+      Bucket: this.options.bucket,
+      Key: key,
+      Body: content,
+      ContentType: contentTypeOf(key),
+      Metadata: { sha256 },
+      ...(sse === 'none' ? {} : { ServerSideEncryption: sse }),
+      ...(sseKmsKeyId ? { SSEKMSKeyId: sseKmsKeyId } : {}),
+    };
+    // One PutObject below the part size, a multipart upload (parts sent 4 at a time) above it.
+    await new Upload({ client: this.client, params, partSize: this.partSize, queueSize: 4 }).done();
+    return { key, size: content.length, sha256 };
+  }
+
+  async get(key: string): Promise<Readable> {
+    if (!isDocumentKey(key)) throw notFound();
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      return object.Body as Readable;
+    } catch (err) {
+      throw isMissing(err) ? notFound() : err;
+    }
+  }
+
+  async read(key: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.get(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.describe(key)) !== null;
+  }
+
+  /** The object's size, type and recorded sha256, or null when the bucket holds nothing under the key. */
+  async describe(key: string): Promise<S3ObjectInfo | null> {
+    if (!isDocumentKey(key)) return null;
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      return { size: head.ContentLength ?? 0, contentType: head.ContentType, sha256: head.Metadata?.sha256 };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!isDocumentKey(key)) return;
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+  }
+
+  /** Ends the client's kept-alive connections (a CLI exits without waiting for them). */
+  close(): void {
+    this.client.destroy();
+  }
+}

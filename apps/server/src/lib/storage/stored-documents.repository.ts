@@ -1,0 +1,44 @@
+// Every document key the database names, with the sha256 recorded beside it where there is one: what
+// `npm run documents:migrate` must find in the new store. Read once, by the migration only.
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+export interface ReferencedDocument {
+  key: string;
+  /** The hash recorded when it was stored; null for signatures and mail attachments (none is kept for them). */
+  sha256: string | null;
+}
+
+/**
+ * Approved documents and invoices (with their sha256), signatures (orders.customer_sign) and mail attachments,
+ * each key once. Full scans, fine for a one-off copy; demo orders all share one signature, hence DISTINCT.
+ */
+export async function selectReferencedDocuments(db: Kysely<DB>): Promise<ReferencedDocument[]> {
+  const [documents, invoices, signatures, attachments] = await Promise.all([
+    db.selectFrom('documents').select(['storage_key as key', 'sha256']).orderBy('id').execute(),
+    db.selectFrom('invoices').select(['storage_key as key', 'sha256']).orderBy('id').execute(),
+    db
+      .selectFrom('orders')
+      .select('customer_sign as key')
+      .distinct()
+      .where('customer_sign', 'is not', null)
+      .orderBy('customer_sign')
+      .execute(),
+    db
+      .selectFrom('mails')
+      .select('attachments')
+      .where(sql<boolean>`jsonb_array_length(attachments) > 0`)
+      .orderBy('id')
+      .execute(),
+  ]);
+  const byKey = new Map<string, ReferencedDocument>();
+  const add = (key: string, sha256: string | null) => {
+    const known = byKey.get(key);
+    if (!known) byKey.set(key, { key, sha256 });
+    else if (!known.sha256) known.sha256 = sha256;
+  };
+  for (const d of [...documents, ...invoices]) add(d.key, d.sha256);
+  for (const s of signatures) add(s.key!, null);
+  for (const m of attachments) for (const a of m.attachments) add(a.storageKey, null);
+  return [...byKey.values()];
+}
