@@ -32,7 +32,8 @@ const menuCount = (label: string) =>
     .textContent;
 
 async function streamOpened(streams: { length: number }, count = 1) {
-  await waitFor(() => expect(streams.length).toBe(count));
+  // A reconnect waits out its first pause (up to a second) before asking for a ticket.
+  await waitFor(() => expect(streams.length).toBe(count), { timeout: 5000 });
   openStream().open();
 }
 
@@ -42,7 +43,7 @@ const self: PresencePerson = { staffId: 1, name: 'Asha Rao', activity: 'viewing'
 describe('Live desk in the console', WHOLE_CONSOLE, () => {
   it('opens one stream on a ticket after sign-in, and its counts move the side menu and the tiles', async () => {
     const { api, streams, token } = renderLiveConsole('/admin');
-    const tile = await screen.findByTestId('tile-newOrdersCount');
+    const tile = await screen.findByTestId('tile-newOrdersCount', {}, { timeout: 5000 });
     await waitFor(() => expect(tile.textContent).toBe(`${FOLDER_COUNTS.newOrdersCount}New Orders`));
     await streamOpened(streams);
 
@@ -87,7 +88,7 @@ describe('Live desk in the console', WHOLE_CONSOLE, () => {
         : undefined,
     );
     const row = (orderId: string) => screen.getByText(orderId).closest('tr') as HTMLElement;
-    await screen.findByText('ETA-200020077');
+    await screen.findByText('ETA-200020077', {}, { timeout: 5000 });
     await streamOpened(streams);
 
     sendEvent('presence', { orderId: 'ETA-200020076', people: [priya, self] });
@@ -110,7 +111,7 @@ describe('Live desk in the console', WHOLE_CONSOLE, () => {
     const { streams } = renderLiveConsole('/admin/recent-order', (call) =>
       isListCall(call, 'newOrder') ? listPage([orderRow()]) : undefined,
     );
-    await screen.findByText('ETA-200020076');
+    await screen.findByText('ETA-200020076', {}, { timeout: 5000 });
     await streamOpened(streams);
     sendEvent('presence', { orderId: 'ETA-200020076', people: [priya] });
     expect(screen.getByRole('img', { name: 'Priya Shah is viewing' })).toBeTruthy();

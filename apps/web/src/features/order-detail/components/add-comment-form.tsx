@@ -1,5 +1,8 @@
 // "Add Comment Below" (spec §2, §3 "Remark payload", §5): the remark box and the five flags, sent as 'Y' when
-// ticked and '' otherwise. The server records the signed-in person as the author.
+// ticked and '' otherwise. The server records the signed-in person as the author. The page is told while the
+// person is writing a remark (the box has focus or unsent text), for the live desk's "editing remarks".
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -38,10 +41,20 @@ const REMARK_TOO_LONG = `Remark must be at most ${REMARK_MAX_LENGTH} characters.
 
 const flag = (ticked: boolean): 'Y' | '' => (ticked ? 'Y' : '');
 
-export function AddCommentForm({ orderId, userName }: { orderId: string; userName: string }) {
+interface AddCommentFormProps {
+  orderId: string;
+  userName: string;
+  onEditingChange?: (isEditing: boolean) => void;
+}
+
+export function AddCommentForm({ orderId, userName, onEditingChange }: AddCommentFormProps) {
   const [addRemark, { isLoading }] = useAddRemarkMutation();
   const { control, handleSubmit, reset } = useForm<CommentValues>({ defaultValues: EMPTY });
-  const length = useWatch({ control, name: 'remark' }).length;
+  const remark = useWatch({ control, name: 'remark' });
+  const { length } = remark;
+  const [hasFocus, setHasFocus] = useState(false);
+  const isEditing = hasFocus || remark.trim() !== '';
+  useEffect(() => onEditingChange?.(isEditing), [isEditing, onEditingChange]);
 
   const submit = async (values: CommentValues) => {
     const body: AddRemarkBody = {
@@ -59,19 +72,22 @@ export function AddCommentForm({ orderId, userName }: { orderId: string; userNam
 
   return (
     <Stack component="form" noValidate gap={1.5} onSubmit={(event) => void handleSubmit(submit)(event)}>
-      <FormTextField
-        control={control}
-        name="remark"
-        label="Comment"
-        multiline
-        minRows={3}
-        fullWidth
-        helperText={`${length} / ${REMARK_MAX_LENGTH} characters`}
-        rules={{
-          validate: (value) => String(value).trim() !== '' || REMARK_REQUIRED,
-          maxLength: { value: REMARK_MAX_LENGTH, message: REMARK_TOO_LONG },
-        }}
-      />
+      {/* Focus events bubble in React: the box's focus is seen here without taking over the field's own onBlur. */}
+      <Box onFocus={() => setHasFocus(true)} onBlur={() => setHasFocus(false)}>
+        <FormTextField
+          control={control}
+          name="remark"
+          label="Comment"
+          multiline
+          minRows={3}
+          fullWidth
+          helperText={`${length} / ${REMARK_MAX_LENGTH} characters`}
+          rules={{
+            validate: (value) => String(value).trim() !== '' || REMARK_REQUIRED,
+            maxLength: { value: REMARK_MAX_LENGTH, message: REMARK_TOO_LONG },
+          }}
+        />
+      </Box>
       <FormGroup row aria-label="Comment flags">
         {FLAGS.map(({ name, label }) => (
           <Controller

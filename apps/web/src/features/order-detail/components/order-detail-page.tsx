@@ -1,6 +1,7 @@
 // The order detail page (spec §2 "Order detail", issues 7 and 8): the whole application in the spec's section
 // order, its mails and documents, history, comments, the holder and the Move-to buttons, the evidence actions and
-// the timeline. Every change sends the version the page shows; the order reloads after each one.
+// the timeline. Every change sends the version the page shows; the order reloads after each one. The live desk
+// (issue 23) shows who else is on the order and says when someone else changed it meanwhile.
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -34,10 +35,17 @@ import {
 } from '../../../lib/order-links';
 import { useAppDispatch } from '../../../lib/store';
 import { reloadDisputes } from '../api/disputes-api';
-import { useAssignOrderMutation, useGetOrderDetailsQuery, useMoveOrderStatusMutation } from '../api/order-detail-api';
+import {
+  detailTag,
+  orderDetailApi,
+  useAssignOrderMutation,
+  useGetOrderDetailsQuery,
+  useMoveOrderStatusMutation,
+} from '../api/order-detail-api';
 import { hasMailDueSoon, MAIL_POLL_MS } from '../delivery-rules';
 import { reportChange, useConfirmedAction } from '../hooks/use-confirmed-action';
 import { useDefencePack } from '../hooks/use-defence-pack';
+import { usePresenceHeartbeat } from '../hooks/use-presence-heartbeat';
 import { FIELD_SECTIONS, rowsWithValues } from '../order-detail-fields';
 import { hasEvidenceActions, holderActions, moveOptions, type MoveOption } from '../order-detail-actions';
 import { ActivityTimeline } from './activity-timeline';
@@ -50,8 +58,10 @@ import { EvidenceActions } from './evidence-actions';
 import { DownloadHistoryTable } from './history-tables';
 import { MailContentDialog } from './mail-content-dialog';
 import { MoveToButtons } from './move-to-buttons';
+import { OrderChangedNotice } from './order-changed-notice';
 import { OrderHolder } from './order-holder';
 import { OrderNotFound } from './order-not-found';
+import { OrderPresenceLine } from './order-presence-line';
 import { TransactionDetailsDialog } from './transaction-details-dialog';
 
 /** The spec's confirmation texts for the holder actions (spec §8), as the queues use them. */
@@ -110,6 +120,8 @@ function OrderDetailView({ orderId, user, origin, back }: OrderDetailViewProps) 
   const isDueNow = order ? hasMailDueSoon(order.mailHistory) : false;
   if (isDueNow !== isMailDue) setIsMailDue(isDueNow);
   const error = details.error as ApiError | undefined;
+  const [isEditingRemarks, setIsEditingRemarks] = useState(false);
+  usePresenceHeartbeat(order ? orderId : null, isEditingRemarks ? 'editing-remarks' : 'viewing');
 
   if (!order && details.isFetching) return <PageLoader />;
   if (!order && error?.code === 'ORDER_NOT_FOUND') {
@@ -139,6 +151,10 @@ function OrderDetailView({ orderId, user, origin, back }: OrderDetailViewProps) 
     const state: OrderLinkState = { fromList: origin };
     void navigate(orderDetailPath(next), { state });
   };
+  const reloadAfterChange = () => {
+    dispatch(orderDetailApi.util.invalidateTags([detailTag(orderId)]));
+    dispatch(reloadDisputes(orderId));
+  };
 
   return (
     <>
@@ -167,15 +183,23 @@ function OrderDetailView({ orderId, user, origin, back }: OrderDetailViewProps) 
           </>
         }
       />
+      <OrderPresenceLine orderId={orderId} />
       <Box sx={{ height: 4, mb: 1 }}>
         {details.isFetching ? <LinearProgress aria-label="Reloading the order" /> : null}
       </Box>
-      <OrderDetailContent order={order} user={user} />
+      <OrderChangedNotice order={order} user={user} onReload={reloadAfterChange} />
+      <OrderDetailContent order={order} user={user} onEditingRemarksChange={setIsEditingRemarks} />
     </>
   );
 }
 
-function OrderDetailContent({ order, user }: { order: OrderDetails; user: SessionUser }) {
+interface OrderDetailContentProps {
+  order: OrderDetails;
+  user: SessionUser;
+  onEditingRemarksChange: (isEditing: boolean) => void;
+}
+
+function OrderDetailContent({ order, user, onEditingRemarksChange }: OrderDetailContentProps) {
   const orderId = String(order.order_id);
   const status = order.process_status as ProcessStatus;
   const [moveOrderStatus] = useMoveOrderStatusMutation();
@@ -230,7 +254,7 @@ function OrderDetailContent({ order, user }: { order: OrderDetails; user: Sessio
         <CommentHistory remarks={order.remark} />
       </DetailSection>
       <DetailSection id="add-comment" title="Add Comment Below">
-        <AddCommentForm orderId={orderId} userName={user.name} />
+        <AddCommentForm orderId={orderId} userName={user.name} onEditingChange={onEditingRemarksChange} />
         <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1 }}>
           Move to
         </Typography>
