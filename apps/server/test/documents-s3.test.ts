@@ -71,6 +71,15 @@ describe('DOCUMENTS_STORE=s3', () => {
       .executeTakeFirstOrThrow();
     expect(row.sha256).toBe(sha256(approval));
     expect(await s3.listKeys()).toContain(row.storage_key);
+    // Written encrypted, typed, and with the same sha256 the database recorded.
+    const put = s3.requests.find(
+      (r) => r.method === 'PUT' && r.url.split('?')[0] === `/${s3.bucket}/${row.storage_key}`,
+    );
+    expect(put?.headers).toMatchObject({
+      'x-amz-server-side-encryption': 'AES256',
+      'content-type': 'application/pdf',
+      'x-amz-meta-sha256': row.sha256,
+    });
     // The staff's HEAD check asks the bucket.
     const head = await t.app.inject({
       method: 'HEAD',
