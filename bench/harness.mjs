@@ -21,7 +21,7 @@ export const CONNECTIONS = 8;
 export const PAGE_SIZE = 50;
 export const PORT = Number(process.env.BENCH_PORT ?? 3917);
 export const BENCH_EMAIL = 'bench@eta-desk.local';
-const BENCH_PASSWORD = 'bench-password';
+export const BENCH_PASSWORD = 'bench-password';
 export const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/eta_bench';
 
 export const TARGETS = {

@@ -30,6 +30,7 @@ import { measureIntakeValidation } from './scenarios/intake-validation.mjs';
 import { folderCountCases, futureCountCases, listCases } from './scenarios/queues.mjs';
 import { ensureProcessedBy, reportCases } from './scenarios/reports.mjs';
 import { searchCases } from './scenarios/search.mjs';
+import { measureLiveDesk } from './scenarios/live-desk.mjs';
 import { measureWebhooks, removeWebhookDisputes } from './scenarios/webhook.mjs';
 
 const stripeStandIn = await startStripeStandIn();
@@ -82,6 +83,7 @@ async function main() {
       results.push(await measureWebhooks(pool, floor));
       await removeWebhookDisputes(pool);
     }
+    if (!only || only.test('live desk')) results.push(await measureLiveDesk(pool, token, floor));
     if (!only || only.test('intake')) {
       results.push(await measureIntakeValidation());
       results.push(await measureIntake(pool, token, floor));
