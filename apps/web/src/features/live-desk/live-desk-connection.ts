@@ -1,7 +1,13 @@
 // One live-desk stream (issue 23): a single-use ticket, then an EventSource on it. When the stream fails it is
 // closed and opened again on a new ticket after a growing pause: the browser's own retry would reuse the spent
 // ticket, which the server refuses.
-import type { CountsEvent, LiveEventName, OrderChangedEvent, PresenceEvent } from '@eta/contracts';
+import type {
+  CountsEvent,
+  LIVE_EVENTS_PATH as CONTRACT_LIVE_EVENTS_PATH,
+  LiveEventName,
+  OrderChangedEvent,
+  PresenceEvent,
+} from '@eta/contracts';
 
 export interface LiveDeskHandlers {
   /** A fresh ticket, or null when none could be had (the connection then tries again after a pause). */
@@ -17,8 +23,8 @@ export interface LiveDeskConnection {
   close: () => void;
 }
 
-/** The stream's path (the contracts' LIVE_EVENTS_PATH, kept here so the bundle takes no schema code). */
-const EVENTS_PATH = '/api/admin/events';
+/** Typed as the contracts' (their TypeBox module stays out of the bundle), so a change there fails the build here. */
+const LIVE_EVENTS_PATH: typeof CONTRACT_LIVE_EVENTS_PATH = '/api/admin/events';
 /** The first pause after a failure; each further failure doubles it, up to RETRY_MAX_MS. */
 export const RETRY_FIRST_MS = 1_000;
 export const RETRY_MAX_MS = 30_000;
@@ -62,7 +68,7 @@ export function openLiveDesk(handlers: LiveDeskHandlers): LiveDeskConnection {
       retryLater();
       return;
     }
-    const opened = new EventSource(`${EVENTS_PATH}?ticket=${encodeURIComponent(ticket)}`);
+    const opened = new EventSource(`${LIVE_EVENTS_PATH}?ticket=${encodeURIComponent(ticket)}`);
     stream = opened;
     opened.onopen = () => {
       failures = 0;

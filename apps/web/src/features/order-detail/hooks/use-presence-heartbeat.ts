@@ -2,12 +2,19 @@
 // PRESENCE_HEARTBEAT_MS while the tab is visible, and "left" when the page closes or the tab is hidden (a
 // background tab's timers are slowed past the server's expiry, and nobody is looking at it).
 import { useEffect, useSyncExternalStore } from 'react';
-import type { PresenceActivity } from '@eta/contracts';
+import type {
+  PRESENCE_HEARTBEAT_SECONDS as CONTRACT_PRESENCE_HEARTBEAT_SECONDS,
+  PresenceActivity,
+} from '@eta/contracts';
 import { useAppDispatch } from '../../../lib/store';
 import { sendPresence, type PresenceArgs } from '../api/presence-api';
 
-/** The contracts' PRESENCE_HEARTBEAT_SECONDS (the server forgets a presence after 45 s without one). */
-export const PRESENCE_HEARTBEAT_MS = 20_000;
+/**
+ * Typed as the contracts' (their TypeBox module stays out of the bundle), so a change there fails the build here;
+ * the server forgets a presence not repeated for PRESENCE_EXPIRES_SECONDS (45).
+ */
+const PRESENCE_HEARTBEAT_SECONDS: typeof CONTRACT_PRESENCE_HEARTBEAT_SECONDS = 20;
+export const PRESENCE_HEARTBEAT_MS = PRESENCE_HEARTBEAT_SECONDS * 1000;
 
 function subscribeToVisibility(listener: () => void): () => void {
   document.addEventListener('visibilitychange', listener);
