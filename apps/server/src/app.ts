@@ -28,6 +28,8 @@ import inputPlugin from './plugins/input.js';
 import securityHeaders from './plugins/security-headers.js';
 import authPlugin from './plugins/auth.js';
 import mailWorkerPlugin from './plugins/mail-worker.js';
+import metricsPlugin from './plugins/metrics.js';
+import { drainingServerFactory } from './lib/draining-server.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { WorkerPool, type WorkerLimits } from './lib/workers/worker-pool.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
@@ -184,6 +186,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logController: new OneLineRequestLog(),
     // With TRUST_PROXY the client address is taken from X-Forwarded-For (sign-in limits, audit rows).
     trustProxy: config.trustProxy,
+    // Closing drains (lib/draining-server.ts): requests already sent are answered, with `Connection: close`, instead
+    // of Fastify's 503 or a cut connection; the balancer sends new ones to another server.
+    serverFactory: drainingServerFactory(config.shutdownTimeoutMs),
+    forceCloseConnections: false,
+    return503OnClosing: false,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
     clientErrorHandler,
@@ -299,6 +306,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   if (logDestination) app.addHook('onClose', (_app, done) => logDestination.flush(() => done()));
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, { database });
   await app.register(inputPlugin);
   // Before any route (the API documentation's too), so every /api route passes its permission check.
   await app.register(authPlugin);

@@ -49,12 +49,29 @@ const app = await buildApp({ config, database, jwtSecret });
 for (const warning of configWarnings(config)) app.log.warn(warning);
 
 let closing = false;
+/**
+ * app.close() runs the whole order (docs/DEPLOY.md): /api/ready answers 503 and the live desk's streams end with a
+ * retry hint (preClose); the listener closes and the requests in flight are answered, for at most
+ * SHUTDOWN_TIMEOUT_MS (lib/draining-server.ts); the outbox worker hands back the mails it still holds and the event
+ * bus closes (onClose). Only then does the pool close: a request still running keeps its database.
+ */
 const shutdown = async (signal: string) => {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await database.close();
+  app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: finishing requests in flight');
+  // A hook that hangs must not keep a stopped server from ever exiting (the drain's own bound comes first).
+  setTimeout(() => {
+    app.log.error('shutdown did not finish in time; exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutMs + 10_000).unref();
+  try {
+    await app.close();
+    await database.close();
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+  app.log.info('shut down');
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown('SIGINT'));

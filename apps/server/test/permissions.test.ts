@@ -24,6 +24,7 @@ interface Case {
 
 const CASES: Case[] = [
   { route: 'GET /api/health', allowed: PUBLIC },
+  { route: 'GET /api/ready', allowed: PUBLIC },
   { route: 'GET /api/docs', allowed: PUBLIC },
   { route: 'GET /api/docs/json', allowed: PUBLIC },
   { route: 'GET /api/docs/yaml', allowed: PUBLIC },

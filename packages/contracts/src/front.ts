@@ -20,7 +20,10 @@ export type LandingSiteBranding = Static<typeof LandingSiteBranding>;
 export const LandingSiteParams = Type.Object({ key: Type.String({ pattern: '^[a-z0-9-]{1,40}$' }) });
 export const LandingSiteResponse = Envelope(LandingSiteBranding);
 
+/** GET /api/health: the process is alive (`database` names the driver; the database itself is not asked). */
 export const HealthResponse = Envelope(Type.Object({ database: Type.String() }));
+/** GET /api/ready: this server should get traffic (database reachable, every migration applied, not shutting down). */
+export const ReadyResponse = Envelope(Type.Object({ database: Type.String(), migration: Type.String() }));
 
 const requiredText = (message: string, maxLength: number) =>
   Type.String({

@@ -16,7 +16,16 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   /** PostgreSQL's address, for connections of their own (the event bus's listening one); none for PGlite. */
   connectionString?: string;
+  /** The pg pool's connections right now (GET /metrics); none for PGlite, which has one in-process client. */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: the pool is too small for the load. */
+  waiting: number;
 }
 
 const INT8 = 20;
@@ -37,7 +46,13 @@ export async function openDatabase(opts: {
     // "Today" (current_date: Future orders joining New) is the UTC date whatever the server's own zone.
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, options: '-c TimeZone=UTC' });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparedStatementPool(pool) }) });
-    return { db, kind: 'postgres', connectionString: opts.url, close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      connectionString: opts.url,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
   const client = await PGlite.create({
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),

@@ -44,6 +44,19 @@ const migrations: Record<string, Migration> = {
   '020-limit-counters': m020,
 };
 
+/** The newest migration this code knows (GET /api/ready names it). */
+export const LATEST_MIGRATION = Object.keys(migrations).sort().at(-1)!;
+
+/**
+ * The migrations this code knows that the database has not applied (readiness: a server must not take traffic on an
+ * older schema). Reads kysely_migration only; a database without it has applied none.
+ */
+export async function pendingMigrations(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const known = await migrator.getMigrations();
+  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();

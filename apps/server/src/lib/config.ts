@@ -16,6 +16,13 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   webDist: string | undefined;
+  /** GET /metrics answers only with `Authorization: Bearer <metricsToken>` (METRICS_TOKEN); unset, not on PORT at all. */
+  metricsToken: string | undefined;
+  /** METRICS_PORT: /metrics on its own listener at metricsHost (default 127.0.0.1), for a scraper on a private network. */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** SHUTDOWN_TIMEOUT_MS: how long SIGTERM waits for requests in flight before cutting the connections left. */
+  shutdownTimeoutMs: number;
   /** Failed sign-ins per client address per 5 minutes (all accounts together). */
   loginLimitPerIp: number;
   /** Failed sign-ins per (account, client address) per 15 minutes. */
@@ -266,6 +273,15 @@ function loadS3Config(env: NodeJS.ProcessEnv): S3Config | null {
   };
 }
 
+/** A scraper's bearer token: long enough that guessing it over the network is hopeless. */
+function metricsToken(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (raw.length < 16 || /\s/.test(raw)) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters without spaces');
+  }
+  return raw;
+}
+
 /** Hosts that mean "every interface" or this machine: the server is reached at localhost there. */
 const LOCAL_HOSTS = new Set(['0.0.0.0', '::', '[::]', '127.0.0.1', '::1', '[::1]', 'localhost']);
 
@@ -347,6 +363,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     trustProxy: bool('TRUST_PROXY', env.TRUST_PROXY, false),
     webDist: env.WEB_DIST || undefined,
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    metricsPort: env.METRICS_PORT ? int('METRICS_PORT', env.METRICS_PORT, 0, 1, 65535) : undefined,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 0, 600_000),
     loginLimitPerIp: int('LOGIN_LIMIT_PER_IP', env.LOGIN_LIMIT_PER_IP, 30, 1, 100_000),
     loginFailuresPerAccount,
     loginFailuresPerAccountHourly,

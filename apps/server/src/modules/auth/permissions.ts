@@ -10,6 +10,7 @@ export type Permission = 'public' | 'intakeKey' | Capability;
 
 export const PERMISSIONS: Record<string, Permission> = {
   'GET /api/health': 'public',
+  'GET /api/ready': 'public',
   // The OpenAPI document and its viewer describe the public contract; no data behind them.
   'GET /api/docs*': 'public',
   'POST /api/admin/admin-login': 'public',

@@ -141,6 +141,26 @@ export const scheduleMailRetry = (db: Db, mail: ClaimedMail, error: string, dela
 export const scheduleMailRecheck = (db: Db, mail: ClaimedMail, note: string, delayMs: number) =>
   settle(db, mail, { last_error: note, retryInMs: delayMs, stillInDoubt: true });
 
+/**
+ * Gives back the leases a stopping worker still holds, so another process claims the rows at once instead of after
+ * the lease. `sending_since` stays: the next claim treats the row as in doubt and asks the provider before resending.
+ * A row whose lease was lost meanwhile (another worker owns it) is left alone.
+ */
+export async function releaseMailClaims(db: Db, mails: Pick<ClaimedMail, 'id' | 'locked_until'>[]): Promise<number> {
+  let released = 0;
+  for (const mail of mails) {
+    const result = await db
+      .updateTable('mails')
+      .set({ locked_until: null })
+      .where('id', '=', mail.id)
+      .where('state', '=', 'queued')
+      .where('locked_until', '=', mail.locked_until)
+      .executeTakeFirst();
+    released += Number(result.numUpdatedRows);
+  }
+  return released;
+}
+
 /** A landing site as its mails show it (branding, sender, where its portal lives). */
 export interface SiteMailBranding {
   site_key: string;

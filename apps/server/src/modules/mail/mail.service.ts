@@ -20,6 +20,7 @@ import { AppError } from '../../lib/errors.js';
 import type { DocumentStore } from '../../lib/storage/document-store.js';
 import {
   claimDueMails,
+  releaseMailClaims,
   insertMail,
   markMailFailed,
   markMailSent,
@@ -78,6 +79,8 @@ const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
 export class MailService {
   private readonly queuedListeners = new Set<() => void>();
   private readonly pendingKicks = new Set<NodeJS.Timeout>();
+  /** The mails this process has claimed and not settled yet, with their leases. */
+  private readonly claimed = new Map<number, ClaimedMail>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -180,7 +183,10 @@ export class MailService {
   /** Claims one batch of due mails and sends them; returns how many were claimed. */
   async deliverDue(limit = BATCH_SIZE): Promise<number> {
     const claimed = await claimDueMails(this.db, limit, this.config.leaseMs);
-    const results = await Promise.allSettled(claimed.map((mail) => this.deliver(mail)));
+    for (const mail of claimed) this.claimed.set(mail.id, mail);
+    const results = await Promise.allSettled(
+      claimed.map((mail) => this.deliver(mail).finally(() => this.claimed.delete(mail.id))),
+    );
     const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failure) throw failure.reason;
     return claimed.length;
@@ -331,6 +337,13 @@ export class MailService {
   /** The customer portal's page of an order, on its landing site's portal and with its branding. */
   trackingUrl(site: SiteMailBranding, orderId: string): string {
     return trackOrderLink(this.brandingOf(site), orderId);
+  }
+
+  /** Hands the mails still being sent back to the outbox (shutdown: another process takes them at once). */
+  async releaseClaims(): Promise<number> {
+    const held = [...this.claimed.values()];
+    this.claimed.clear();
+    return held.length === 0 ? 0 : releaseMailClaims(this.db, held);
   }
 
   close(): void {

@@ -57,13 +57,30 @@ export class OutboxWorker {
     }
   }
 
-  /** Stops taking new rounds and waits for the one in flight, so no send is cut off mid-way. */
-  async stop(): Promise<void> {
+  /** Takes no new round or batch from now on; the round in flight goes on. */
+  stopClaiming(): void {
     this.stopped = true;
     this.unsubscribe?.();
     this.unsubscribe = null;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.round;
+  }
+
+  /**
+   * Stops taking new rounds and waits for the one in flight, so no send is cut off mid-way; with `waitMs`, waits at
+   * most that long (shutdown: a provider that hangs must not hold the process). True when the round finished.
+   */
+  async stop(waitMs?: number): Promise<boolean> {
+    this.stopClaiming();
+    if (!this.round) return true;
+    if (waitMs === undefined) {
+      await this.round;
+      return true;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs)));
+    const finished = await Promise.race([this.round.then(() => true as const), gaveUp]);
+    clearTimeout(timer);
+    return finished;
   }
 }
