@@ -4,7 +4,7 @@
 // and read, one to write when something changed, BEGIN and COMMIT (docs/PERFORMANCE.md).
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { deletePassedCounters, lockCounters, saveCounters } from './limit-counters.repository.js';
+import { deletePassedCounters, lockCounters, saveCounters, skipCommitFlush } from './limit-counters.repository.js';
 import { WindowCounters, type CounterKey, type ExpiringCounters, type WindowCounter } from './window-counters.js';
 
 export class PostgresCounters implements ExpiringCounters {
@@ -17,6 +17,7 @@ export class PostgresCounters implements ExpiringCounters {
   update<T>(keys: readonly CounterKey[], now: number, change: (counters: WindowCounter[]) => T): Promise<T> {
     const stored = keys.map((k) => ({ key: `${this.namespace}:${k.key}`, windowMs: k.windowMs }));
     return this.db.transaction().execute(async (trx) => {
+      await skipCommitFlush(trx);
       const counters = await lockCounters(trx, stored, now);
       const before = counters.map((c) => ({ ...c }));
       const result = change(counters);
