@@ -162,14 +162,14 @@ export const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.en
 /** BENCH_ONLY=<regex> measures a subset (for trying a change); only full runs are written to the report. */
 export const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 
-export async function startServer(stripeStandIn) {
+export async function startServer(stripeStandIn, port = PORT) {
   const profiling = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
   const child = spawn('node', [...profiling, 'apps/server/dist/server.js'], {
     cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
@@ -190,7 +190,7 @@ export async function startServer(stripeStandIn) {
   });
   for (let i = 0; i < 100; i += 1) {
     try {
-      const res = await fetch(`http://127.0.0.1:${PORT}/api/health`);
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok) return child;
     } catch {
       /* not up yet */
@@ -247,7 +247,8 @@ export async function verify(c, token) {
 /**
  * Drives one endpoint; latencies are recorded per response so p50/p95/p99 are exact, not interpolated. A request
  * with `expectStatus` must be answered with exactly that status every time (the intake's 201), and one with
- * `perRequestHeaders` gets fresh headers for each request (the intake's Idempotency-Key).
+ * `perRequestHeaders` gets fresh headers for each request (the intake's Idempotency-Key). A request with `port` is sent there
+ * instead of the server (the two-server run through nginx).
  */
 export function load(name, request, token, duration = DURATION, connections = CONNECTIONS) {
   return new Promise((resolve, reject) => {
@@ -260,7 +261,7 @@ export function load(name, request, token, duration = DURATION, connections = CO
     };
     const instance = autocannon(
       {
-        url: `http://127.0.0.1:${PORT}${request.path}`,
+        url: `http://127.0.0.1:${request.port ?? PORT}${request.path}`,
         method: request.method ?? 'GET',
         headers,
         body: request.body ? JSON.stringify(request.body) : undefined,

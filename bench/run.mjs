@@ -31,6 +31,7 @@ import { folderCountCases, futureCountCases, listCases } from './scenarios/queue
 import { ensureProcessedBy, reportCases } from './scenarios/reports.mjs';
 import { searchCases } from './scenarios/search.mjs';
 import { measureLiveDesk } from './scenarios/live-desk.mjs';
+import { measureThroughNginx } from './scenarios/cluster.mjs';
 import { measureWebhooks, removeWebhookDisputes } from './scenarios/webhook.mjs';
 
 const stripeStandIn = await startStripeStandIn();
@@ -84,6 +85,7 @@ async function main() {
       await removeWebhookDisputes(pool);
     }
     if (!only || only.test('live desk')) results.push(await measureLiveDesk(pool, token, floor));
+    if (!only || only.test('nginx')) results.push(...(await measureThroughNginx(cases, stripeStandIn, token, floor)));
     if (!only || only.test('intake')) {
       results.push(await measureIntakeValidation());
       results.push(await measureIntake(pool, token, floor));

@@ -3,11 +3,12 @@
 // prints the address, and stops all three on Ctrl-C (SIGTERM to each: the servers drain their requests).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { localNginxConfig } from './nginx-config.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const NGINX = process.env.NGINX_BIN || '/usr/sbin/nginx';
@@ -43,30 +44,15 @@ async function ensureDatabase(url) {
   }
 }
 
-/** deploy/nginx.conf with this machine's addresses, and its files under `prefix` instead of the system's. */
-async function nginxConfig(prefix) {
-  let conf = await readFile(path.join(root, 'deploy/nginx.conf'), 'utf8');
-  const replace = (from, to) => {
-    if (!conf.includes(from)) fail(`deploy/nginx.conf no longer contains "${from}"`);
-    conf = conf.replace(from, to);
-  };
-  replace('server server1:3000', `server 127.0.0.1:${SERVER_PORTS[0]}`);
-  replace('server server2:3000', `server 127.0.0.1:${SERVER_PORTS[1]}`);
-  replace('listen 80;', `listen 127.0.0.1:${PORT};`);
-  replace('worker_processes auto;', `worker_processes 1;\npid ${prefix}/nginx.pid;\nerror_log stderr warn;`);
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
-    .map((kind) => `  ${kind}_temp_path ${prefix}/${kind};`)
-    .join('\n');
-  replace('http {', `http {\n${temp}`);
-  return conf;
-}
-
 const build = spawnSync(process.execPath, [path.join(root, 'tools/build-if-stale.mjs')], { stdio: 'inherit' });
 if (build.status !== 0) fail('the build failed');
 await ensureDatabase(DATABASE_URL);
 
 const prefix = await mkdtemp(path.join(os.tmpdir(), 'eta-cluster-'));
-await writeFile(path.join(prefix, 'nginx.conf'), await nginxConfig(prefix));
+await writeFile(
+  path.join(prefix, 'nginx.conf'),
+  await localNginxConfig({ prefix, listenPort: PORT, serverPorts: SERVER_PORTS }).catch((err) => fail(err.message)),
+);
 const dataDir = process.env.DATA_DIR || path.join(root, 'data-cluster');
 await mkdir(dataDir, { recursive: true });
 
