@@ -23,6 +23,10 @@ import { openDocumentStore } from './lib/storage/open-document-store.js';
 import { openCounters } from './lib/limits/postgres-counters.js';
 import type { EventBus } from './modules/events/event-bus.js';
 import { openEventBus } from './modules/events/open-event-bus.js';
+import { OrderEventsPublisher } from './modules/events/order-events.publisher.js';
+import { EventTickets } from './modules/events/event-tickets.js';
+import { LiveDeskHub, type LiveDeskOptions } from './modules/events/live-desk.hub.js';
+import { LiveDeskService } from './modules/events/live-desk.service.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import inputPlugin from './plugins/input.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -74,6 +78,7 @@ import landingSiteAdminRoutes from './routes/admin/landing-sites.routes.js';
 import housekeepingPlugin from './plugins/housekeeping.js';
 import disputesRoutes from './routes/admin/disputes.routes.js';
 import webhooksRoutes from './routes/webhooks/webhooks.routes.js';
+import liveDeskRoutes from './routes/admin/live-desk.routes.js';
 import { openPaymentGateways, type PaymentGateways } from './modules/payments/gateways.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { WebhooksService } from './modules/payments/webhooks.service.js';
@@ -99,6 +104,7 @@ export interface Services {
   payments: PaymentsService;
   webhooks: WebhooksService;
   disputes: DisputesService;
+  liveDesk: LiveDeskService;
 }
 
 declare module 'fastify' {
@@ -125,6 +131,8 @@ export interface BuildAppOptions {
   paymentGateways?: PaymentGateways;
   /** Events between processes; by default LISTEN/NOTIFY on PostgreSQL, in-process on the embedded database. */
   eventBus?: EventBus;
+  /** The live desk's timings (tests shorten them); by default a 15 s heartbeat and counts at most every 500 ms. */
+  liveDesk?: Pick<LiveDeskOptions, 'heartbeatMs' | 'coalesceMs' | 'maxStreamsPerStaff'>;
   /** The caps of work kept off the event loop (defence packs, PDF checks); by default DEFAULT_WORKER_LIMITS. */
   workerLimits?: WorkerLimits;
 }
@@ -224,8 +232,32 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   const paymentGateways = opts.paymentGateways ?? (await openPaymentGateways(config.payments));
-  const payments = new PaymentsService(database.db, paymentGateways, app.log.child({ module: 'payments' }));
-  const orderMoves = new OrderMovesService(database.db, payments);
+  // Services tell the live desk about order writes through this one publisher, never through its streams.
+  const orderEvents = new OrderEventsPublisher(eventBus, database.db, (err) =>
+    app.log.warn({ err }, 'live desk: an order change was not published'),
+  );
+  const payments = new PaymentsService(
+    database.db,
+    paymentGateways,
+    app.log.child({ module: 'payments' }),
+    orderEvents,
+  );
+  const orderMoves = new OrderMovesService(database.db, payments, orderEvents);
+  const orderQueries = new OrderQueriesService(database.db);
+  const liveDesk = new LiveDeskService(
+    database.db,
+    new EventTickets(database.db, opts.jwtSecret),
+    new LiveDeskHub(eventBus, {
+      ...opts.liveDesk,
+      countsFor: (staff) => orderQueries.folderCounts(staff),
+      onError: (err) => app.log.warn({ err }, 'live desk: an event was not delivered'),
+    }),
+  );
+  // Before the server waits for connections to drain: open streams would hold it until the drain's limit.
+  app.addHook('preClose', (done) => {
+    liveDesk.close();
+    done();
+  });
   const workers = new WorkerPool(opts.workerLimits);
   app.addHook('onClose', () => workers.close());
   const defencePack = new DefencePackService(database.db, documentStore, workers);
@@ -241,6 +273,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     documentStore,
     mail,
     payments,
+    orderEvents,
     { ordersPerSecond: config.intakeRatePerSecond, failuresPerAddress: config.intakeFailuresPerIp },
     app.log.child({ module: 'intake' }),
     openCounters(database, 'intake'),
@@ -249,12 +282,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const auth = new AuthService(database.db, new TokenService(opts.jwtSecret, config.jwtExpiresIn), throttle, eventBus);
   app.decorate('services', {
     auth,
-    orderQueries: new OrderQueriesService(database.db),
+    orderQueries,
     orderMoves,
-    orderDetail: new OrderDetailService(database.db, orderMoves),
+    orderDetail: new OrderDetailService(database.db, orderMoves, orderEvents),
     mail,
     orderMails: new OrderMailsService(database.db, mail),
-    documents: new DocumentsService(database.db, documentStore, mail, workers, app.log.child({ module: 'documents' })),
+    documents: new DocumentsService(
+      database.db,
+      documentStore,
+      mail,
+      workers,
+      app.log.child({ module: 'documents' }),
+      orderEvents,
+    ),
     defencePack,
     invoices: new InvoicesService(database.db, documentStore, mail),
     landingSites: new LandingSitesService(database.db, config.translateWidgetUrl ?? null, (site) => {
@@ -281,8 +321,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     activity: new ActivityService(database.db),
     intake,
     payments,
-    webhooks: new WebhooksService(database.db, paymentGateways, app.log.child({ module: 'webhooks' })),
+    webhooks: new WebhooksService(database.db, paymentGateways, app.log.child({ module: 'webhooks' }), orderEvents),
     disputes: new DisputesService(database.db, paymentGateways, defencePack, config.publicUrl),
+    liveDesk,
   } satisfies Services);
 
   // The translation widget (portal) may load its scripts only from where the operator configured it.
@@ -347,6 +388,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(intakeRoutes);
   await app.register(disputesRoutes);
   await app.register(webhooksRoutes);
+  await app.register(liveDeskRoutes);
   await app.register(mailWorkerPlugin);
   await app.register(housekeepingPlugin);
 

@@ -4,7 +4,7 @@
 import fp from 'fastify-plugin';
 import type { Staff } from '../db/schema.js';
 import { AppError } from '../lib/errors.js';
-import { isAllowed, permissionFor } from '../modules/auth/permissions.js';
+import { TICKET_ROUTES, isAllowed, permissionFor } from '../modules/auth/permissions.js';
 import type { Session } from '../modules/auth/auth.service.js';
 import type { Actor } from '../modules/audit/audit.repository.js';
 import type { IntakeCaller } from '../modules/intake/intake.service.js';
@@ -67,7 +67,11 @@ export default fp(async (app) => {
       return;
     }
     if (permission === undefined) throw new AppError('FORBIDDEN', 'You do not have access to this action.');
-    const session = await app.services.auth.authenticate(request.headers.authorization);
+    const ticket = TICKET_ROUTES.has(`GET ${url}`) ? (request.query as { ticket?: unknown }).ticket : undefined;
+    const session =
+      typeof ticket === 'string'
+        ? await app.services.liveDesk.redeemTicket(ticket)
+        : await app.services.auth.authenticate(request.headers.authorization);
     request.session = session;
     request.staff = session.staff;
     if (!isAllowed(permission, session.staff.type)) {

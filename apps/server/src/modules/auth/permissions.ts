@@ -67,6 +67,10 @@ export const PERMISSIONS: Record<string, Permission> = {
   'POST /api/admin/landing-sites/:key/legal': 'manageLandingSites',
   // The signature image on the order detail page.
   'GET /api/admin/order-signature/:orderId': 'workOrders',
+  // The live desk (issue 23): everyone who works orders; the stream also takes a ticket (TICKET_ROUTES).
+  'POST /api/admin/events/ticket': 'workOrders',
+  'GET /api/admin/events': 'workOrders',
+  'PUT /api/admin/orders/:orderId/presence': 'workOrders',
 
   // Payments and disputes (issue 21): an order's disputes for everyone who works orders; evidence for Admin and
   // Manager; the report for Admin and Manager; the gateways' health and unmatched webhooks for Admin.
@@ -94,6 +98,12 @@ export const PERMISSIONS: Record<string, Permission> = {
   'GET /api/front/download': 'public',
   'GET /api/front/active-gateway': 'public',
 };
+
+/**
+ * Routes a browser opens where it cannot send headers (EventSource): a live-desk ticket in ?ticket= stands for the
+ * session it was issued to (single use, 30 s: modules/events/event-tickets.ts); the capability is checked as usual.
+ */
+export const TICKET_ROUTES: ReadonlySet<string> = new Set(['GET /api/admin/events']);
 
 const PREFIXES = Object.entries(PERMISSIONS)
   .filter(([key]) => key.endsWith('*'))

@@ -22,6 +22,7 @@ import { assertMayDeliver } from '../../lib/delivery/may-deliver.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import type { MailService } from '../mail/mail.service.js';
+import { changedBy, type OrderEventsPublisher } from '../events/order-events.publisher.js';
 import type { checkPdf } from '../../lib/pdf/inspect.js';
 import { WorkerLimitError, type WorkerPool } from '../../lib/workers/worker-pool.js';
 import { detectDocumentType, sanitizeFileName } from './document-file.js';
@@ -79,6 +80,7 @@ export class DocumentsService {
     private readonly mail: MailService,
     workers: WorkerPool,
     private readonly log: FastifyBaseLogger,
+    private readonly orderEvents: OrderEventsPublisher,
   ) {
     this.checkPdf = workers.function(new URL('../../lib/pdf/inspect.js', import.meta.url), 'checkPdf');
   }
@@ -176,6 +178,10 @@ export class DocumentsService {
         } satisfies UploadVisaDocumentResult;
       });
       this.mail.kick();
+      this.orderEvents.changed(
+        [{ orderId: result.orderId, version: result.version, status: 'Completed' }],
+        changedBy(actor),
+      );
       return result;
     } catch (err) {
       if (stored.key) {

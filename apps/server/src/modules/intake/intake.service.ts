@@ -20,6 +20,7 @@ import { WindowCounters, type ExpiringCounters } from '../../lib/limits/window-c
 import { auditRow } from '../audit/audit.repository.js';
 import { mailRow } from '../mail/mail.repository.js';
 import type { MailService } from '../mail/mail.service.js';
+import type { OrderEventsPublisher } from '../events/order-events.publisher.js';
 import type { IntakePaymentVerdict, PaymentsService } from '../payments/payments.service.js';
 import { applicationColumns, checkApplication, readSignature } from './application.js';
 import { parseIntakeKey, secretMatches } from './intake-keys.js';
@@ -96,6 +97,7 @@ export class IntakeService {
     private readonly store: DocumentStore,
     private readonly mail: MailService,
     private readonly payments: PaymentsService,
+    private readonly orderEvents: OrderEventsPublisher,
     private readonly limits: IntakeLimits,
     private readonly log: FastifyBaseLogger,
     /** Orders per key per second (key `r|<key id>`) and wrong keys per address (`f|<address>`). */
@@ -250,6 +252,7 @@ export class IntakeService {
     const stored = await this.store.put(signature.content, { extension: signature.extension });
     try {
       const result = await this.insert(caller, idempotencyKey, fingerprint, body, site, stored.key, ip, payment);
+      this.orderEvents.changedById([result.order_id], { id: null, name: caller.site });
       return { created: true, result };
     } catch (err) {
       await this.store.delete(stored.key).catch((cleanup: unknown) => {

@@ -19,6 +19,7 @@ import { isoTime, usEastern, utcText } from '../../lib/time.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import type { OrderMovesService } from '../orders/order-moves.service.js';
+import { changedBy, type OrderEventsPublisher } from '../events/order-events.publisher.js';
 import {
   findOrderKey,
   insertRemark,
@@ -100,6 +101,7 @@ export class OrderDetailService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly moves: OrderMovesService,
+    private readonly orderEvents: OrderEventsPublisher,
   ) {}
 
   async details(rawOrderId: string): Promise<OrderDetails> {
@@ -166,7 +168,7 @@ export class OrderDetailService {
       chargeback: body.chargeBack === 'Y',
       report_error: body.reportError === 'Y',
     };
-    return this.db.transaction().execute(async (trx) => {
+    const remark = await this.db.transaction().execute(async (trx) => {
       const order = await findOrderKey(trx, orderId);
       if (!order) throw new AppError('ORDER_NOT_FOUND', `Order ${body.orderId.trim()} was not found.`);
       const row = await insertRemark(trx, {
@@ -181,6 +183,8 @@ export class OrderDetailService {
       ]);
       return toRemark(orderId, row);
     });
+    this.orderEvents.changedById([orderId], changedBy(actor));
+    return remark;
   }
 
   /** One Move-to button: the queue rules, plus the version the person saw; a stale copy is named back. */
@@ -225,6 +229,7 @@ export class OrderDetailService {
       return { orderId, version };
     });
     if (!result) throw await this.staleError(orderId);
+    this.orderEvents.changedById([orderId], changedBy(actor));
     return result;
   }
 

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import { assertCan } from '../auth/permissions.js';
+import { changedBy, type OrderEventsPublisher } from '../events/order-events.publisher.js';
 import { findActiveStaffByName } from '../staff/staff.repository.js';
 import { selectRefundTargets, setRefundIds } from '../payments/payments.repository.js';
 import type { PaymentsService } from '../payments/payments.service.js';
@@ -62,6 +63,7 @@ export class OrderMovesService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly payments: PaymentsService,
+    private readonly orderEvents: OrderEventsPublisher,
   ) {}
 
   /** "Assign to me" (or, for Manager and Admin, to the person named): New or Pending → Pending, held. */
@@ -245,15 +247,23 @@ export class OrderMovesService {
           after: { ...spec.change, ...spec.auditAfter?.(o), version: o.version + 1 },
         })),
       );
-      return { updated: eligible.map((o) => o.order_id), skipped };
+      return { updated: eligible.map((o) => o.order_id), skipped, eligible };
     });
+    this.orderEvents.changed(
+      result.eligible.map((o) => ({
+        orderId: o.order_id,
+        version: o.version + 1,
+        status: spec.change.process_status ?? o.process_status,
+      })),
+      changedBy(actor),
+    );
     if (result.updated.length === 0 && result.skipped.length > 0) {
       const first = result.skipped[0]!;
       const more = result.skipped.length > 1 ? ` (and ${result.skipped.length - 1} more)` : '';
       throw new AppError(first.code, `Nothing was changed: order ${first.orderId} ${first.reason}${more}.`, {
-        data: result,
+        data: { updated: result.updated, skipped: result.skipped },
       });
     }
-    return result;
+    return { updated: result.updated, skipped: result.skipped };
   }
 }

@@ -8,6 +8,7 @@ import type { IntakePaymentCheck, IntakePayment } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { moneyText } from '../../lib/pdf/format.js';
 import { writeAudit } from '../audit/audit.repository.js';
+import type { OrderEventsPublisher } from '../events/order-events.publisher.js';
 import type { PaymentGateways } from './gateways.js';
 import type { PaymentCheck, PaymentGateway, RefundResult } from './payment-gateway.js';
 import {
@@ -83,6 +84,7 @@ export class PaymentsService {
     private readonly db: Kysely<DB>,
     private readonly gateways: PaymentGateways,
     private readonly log: FastifyBaseLogger,
+    private readonly orderEvents: OrderEventsPublisher,
   ) {}
 
   /** The adapter that can check a payment of this gateway, or null (not configured, or no such check). */
@@ -174,9 +176,13 @@ export class PaymentsService {
           ...verdict,
           unreachable: check.state === 'unreachable' ? (gateway?.name ?? null) : null,
           message: check.message,
+          orderKey: order.id,
+          checkedBy: order.gateway_name,
         };
       });
       if (!done) break;
+      // The payment's state decides which queues the order is in.
+      this.orderEvents.changedByKey([done.orderKey], { id: null, name: done.checkedBy });
       if (done.unreachable) await this.noteError(done.unreachable, done.message);
       if (!done.recheck) settled += 1;
     }

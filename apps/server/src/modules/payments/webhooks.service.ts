@@ -9,6 +9,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { moneyText } from '../../lib/pdf/format.js';
 import { auditRow, type Actor } from '../audit/audit.repository.js';
+import { changedBy, type OrderEventsPublisher } from '../events/order-events.publisher.js';
 import type { PaymentGateways } from './gateways.js';
 import { GatewayError, WebhookSignatureError, type GatewayEvent, type WebhookRequest } from './payment-gateway.js';
 import {
@@ -46,6 +47,7 @@ export class WebhooksService {
     private readonly db: Kysely<DB>,
     private readonly gateways: PaymentGateways,
     private readonly log: FastifyBaseLogger,
+    private readonly orderEvents: OrderEventsPublisher,
   ) {}
 
   private async gatewayId(name: string): Promise<number> {
@@ -110,7 +112,8 @@ export class WebhooksService {
    * order's lock, then on the event's unique key, and is rolled back.
    */
   private async inTransaction(gatewayId: number, event: GatewayEvent, actor: Actor): Promise<WebhookOutcome> {
-    return this.db
+    const applied: { orderKey?: number } = {};
+    const result = await this.db
       .transaction()
       .execute(async (trx) => {
         const settled = await this.apply(trx, gatewayId, event, actor);
@@ -122,12 +125,17 @@ export class WebhooksService {
           ...settled,
         });
         if (stored === undefined) throw new Replayed();
+        if (settled.outcome === 'applied' && settled.orderId !== null) applied.orderKey = settled.orderId;
         return { duplicate: false, outcome: settled.outcome };
       })
       .catch((err: unknown) => {
         if (err instanceof Replayed) return { duplicate: true, outcome: 'ignored' as const };
         throw err;
       });
+    if (applied.orderKey !== undefined && !result.duplicate) {
+      this.orderEvents.changedByKey([applied.orderKey], changedBy(actor));
+    }
+    return result;
   }
 
   private async apply(trx: Transaction<DB>, gatewayId: number, event: GatewayEvent, actor: Actor): Promise<Settled> {
@@ -203,6 +211,9 @@ export class WebhooksService {
         dueAt: decided || effect.stage === 'closed' ? null : facts.evidenceDueBy,
         actor: { id: actor.id, name: actor.name!, ip: actor.ip },
       });
+      if (applied.outcome === 'applied' && applied.orderId !== null) {
+        this.orderEvents.changedByKey([applied.orderId], changedBy(actor));
+      }
       return { duplicate: false, outcome: applied.outcome };
     } catch (err) {
       if (isStoredEvent(err)) return { duplicate: true, outcome: 'ignored' };

@@ -1,0 +1,75 @@
+// The one way services tell the desk that orders changed: after their transaction commits they hand the orders
+// here, and every process's live desk hears it on 'eta_orders'. Services never write to streams themselves.
+import type { Kysely } from 'kysely';
+import type { ProcessStatus } from '@eta/contracts';
+import type { DB } from '../../db/schema.js';
+import type { Actor } from '../audit/audit.repository.js';
+import type { EventBus } from './event-bus.js';
+import { selectOrderStates, selectOrderStatesByKey } from './live-desk.repository.js';
+
+export interface ChangedOrder {
+  orderId: string;
+  version: number;
+  status: ProcessStatus;
+}
+
+/** Who made a change: a staff member, or by name only a system actor (a gateway's webhook, intake); null: unknown. */
+export type ChangedBy = { id: number | null; name: string } | null;
+
+export const changedBy = (actor: Actor): ChangedBy =>
+  actor.id !== null || actor.name ? { id: actor.id, name: actor.name ?? '' } : null;
+
+/** The JSON on 'eta_orders': orders as [orderId, version, status] to fit a bulk move into few notifications. */
+export interface OrdersChangedMessage {
+  by: ChangedBy;
+  orders: [string, number, ProcessStatus][];
+}
+
+/** NOTIFY carries at most 8000 bytes; 60 orders of ~40 bytes each stay well inside it. */
+const ORDERS_PER_MESSAGE = 60;
+
+export class OrderEventsPublisher {
+  constructor(
+    private readonly bus: EventBus,
+    private readonly db: Kysely<DB>,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  /**
+   * Publishes orders whose new version and status the caller knows. Never throws and is not awaited: a lost
+   * event costs a live update (the lists still reload on navigation), never the write that already committed.
+   */
+  changed(orders: readonly ChangedOrder[], by: ChangedBy): void {
+    for (let i = 0; i < orders.length; i += ORDERS_PER_MESSAGE) {
+      const message: OrdersChangedMessage = {
+        by,
+        orders: orders.slice(i, i + ORDERS_PER_MESSAGE).map((o) => [o.orderId, o.version, o.status]),
+      };
+      this.bus.publish('eta_orders', JSON.stringify(message)).catch(this.onError);
+    }
+  }
+
+  /** Publishes orders by id, reading their version and status as committed (writes that do not return them). */
+  changedById(orderIds: readonly string[], by: ChangedBy): void {
+    this.publishRead(selectOrderStates(this.db, orderIds), by);
+  }
+
+  /** The same by the orders' row keys (orders.id), for writes that know only those. */
+  changedByKey(orderKeys: readonly number[], by: ChangedBy): void {
+    this.publishRead(selectOrderStatesByKey(this.db, orderKeys), by);
+  }
+
+  private publishRead(
+    read: Promise<{ order_id: string; version: number; process_status: ProcessStatus }[]>,
+    by: ChangedBy,
+  ): void {
+    read
+      .then((rows) =>
+        this.changed(
+          rows.map((r) => ({ orderId: r.order_id, version: r.version, status: r.process_status })),
+          by,
+        ),
+      )
+      .catch(this.onError);
+  }
+}

@@ -1,0 +1,75 @@
+// The live desk (DESIGN §6): the server-sent events stream, its ticket, and presence heartbeats on an order.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { fastifySSE } from '@fastify/sse';
+import {
+  EventsQuery,
+  EventsTicketResponse,
+  LIVE_EVENTS_PATH,
+  PresenceBody,
+  PresenceParams,
+  PresenceResponse,
+} from '@eta/contracts';
+import { requireSession, requireStaff } from '../../plugins/auth.js';
+import type { StreamSink } from '../../modules/events/live-desk.hub.js';
+
+const liveDeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { liveDesk } = app.services;
+  // The hub sends one heartbeat for all streams; the plugin's own timer per stream is turned off.
+  await app.register(fastifySSE);
+
+  app.post(
+    '/api/admin/events/ticket',
+    { schema: { tags: ['live desk'], response: { 200: EventsTicketResponse } } },
+    async (request) => ({
+      status: 1 as const,
+      message: 'OK',
+      data: await liveDesk.issueTicket(requireSession(request.session)),
+    }),
+  );
+
+  // Authenticated by ?ticket= (browsers) or Authorization (other clients): plugins/auth.ts, TICKET_ROUTES.
+  app.get(
+    LIVE_EVENTS_PATH,
+    { sse: { kind: 'only', heartbeat: false }, schema: { tags: ['live desk'], querystring: EventsQuery } },
+    async (request, reply) => {
+      const session = requireSession(request.session);
+      const stream = reply.sse;
+      const sink: StreamSink = {
+        send: ({ data, ...rest }) => {
+          // A write to a stream that went away is dropped; its close callback removes it from the hub.
+          if (!stream.isConnected) return;
+          if (data !== undefined) {
+            stream.send({ ...rest, data }).catch(() => {});
+          } else if (rest.retry) {
+            // The plugin sends only messages with data; a bare retry hint is written as the format has it.
+            stream.sendHeaders();
+            reply.raw.write(`retry: ${rest.retry}\n\n`);
+          }
+        },
+        comment: (text) => {
+          if (stream.isConnected) reply.raw.write(`: ${text}\n\n`);
+        },
+        end: () => stream.close(),
+      };
+      const remove = await liveDesk.openStream(session, sink);
+      stream.keepAlive();
+      stream.sendHeaders();
+      if (stream.isConnected) stream.onClose(remove);
+      else remove();
+    },
+  );
+
+  app.put(
+    '/api/admin/orders/:orderId/presence',
+    {
+      schema: { tags: ['live desk'], params: PresenceParams, body: PresenceBody, response: { 200: PresenceResponse } },
+    },
+    async (request) => ({
+      status: 1 as const,
+      message: 'OK',
+      data: await liveDesk.setPresence(requireStaff(request.staff), request.params.orderId, request.body.activity),
+    }),
+  );
+};
+
+export default liveDeskRoutes;

@@ -1,0 +1,392 @@
+// The live desk over real HTTP connections (DESIGN §6): tickets, counts pushed after moves (coalesced), order and
+// presence events, heartbeat, reconnection snapshots, the end of streams on close, and (PostgreSQL) a move made
+// through one server reaching a stream of another server on the same database.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LIVE_EVENTS_PATH, type FolderCounts, type OrderChangedEvent, type PresenceEvent } from '@eta/contracts';
+import { buildApp } from '../src/app.js';
+import { openDatabase } from '../src/db/database.js';
+import { LocalEventBus } from '../src/modules/events/event-bus.js';
+import { OrderPresence } from '../src/modules/events/order-presence.js';
+import { application, createIntakeKey, postIntake } from './helpers/intake.js';
+import { insertOrder, putWithVersions } from './helpers/orders.js';
+import { JWT_SECRET, buildTestApp, type TestApp } from './helpers/test-app.js';
+import { testBackend } from './helpers/test-database.js';
+
+interface SseEvent {
+  id?: string;
+  event?: string;
+  data?: unknown;
+  retry?: number;
+  comment?: string;
+}
+
+interface Stream {
+  status: number;
+  events: SseEvent[];
+  ended: Promise<void>;
+  /** Waits (up to `ms`) for an event that `match` accepts among those not yet taken, and returns it. */
+  next(match: (e: SseEvent) => boolean, ms?: number): Promise<SseEvent>;
+  close(): void;
+}
+
+/** A real HTTP connection reading the stream, as a browser's EventSource would. */
+function openStream(base: string, query = '', headers: Record<string, string> = {}): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}${LIVE_EVENTS_PATH}${query}`, {
+      headers: { accept: 'text/event-stream', ...headers },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const events: SseEvent[] = [];
+      const waiters = new Set<() => void>();
+      let buffer = '';
+      let taken = 0;
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const e: SseEvent = {};
+          for (const line of block.split('\n')) {
+            const [field, ...rest] = line.split(': ');
+            const value = rest.join(': ');
+            if (field === '') e.comment = value;
+            else if (field === 'data') e.data = JSON.parse(value);
+            else if (field === 'retry') e.retry = Number(value);
+            else if (field === 'id' || field === 'event') e[field] = value;
+          }
+          events.push(e);
+        }
+        for (const wake of waiters) wake();
+      });
+      const ended = new Promise<void>((done) => res.on('close', done));
+      resolve({
+        status: res.statusCode ?? 0,
+        events,
+        ended,
+        next: (match, ms = 1_000) =>
+          new Promise((found, fail) => {
+            const look = () => {
+              const i = events.findIndex((e, index) => index >= taken && match(e));
+              if (i < 0) return false;
+              taken = i + 1;
+              waiters.delete(look);
+              clearTimeout(timer);
+              found(events[i]!);
+              return true;
+            };
+            const timer = setTimeout(() => {
+              waiters.delete(look);
+              fail(new Error(`no matching event within ${ms} ms; got ${JSON.stringify(events.slice(taken))}`));
+            }, ms);
+            if (!look()) waiters.add(look);
+          }),
+        close: () => req.destroy(),
+      });
+    });
+  });
+}
+
+const named =
+  <T>(event: string, match: (data: T) => boolean = () => true) =>
+  (e: SseEvent) =>
+    e.event === event && match(e.data as T);
+
+async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
+
+type Person = Awaited<ReturnType<TestApp['signIn']>>;
+
+async function ticketFor(t: TestApp, who: Person): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/events/ticket',
+    headers: { authorization: who.token },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json<{ data: { ticket: string; expiresInSeconds: number } }>();
+  expect(body.data.expiresInSeconds).toBe(30);
+  return body.data.ticket;
+}
+
+const folderCounts = async (t: TestApp, who: Person): Promise<FolderCounts> =>
+  (await t.app.inject({ url: '/api/admin/get-folder-count', headers: { authorization: who.token } })).json().data;
+
+const assign = (t: TestApp, who: Person, orderIds: string[]) =>
+  putWithVersions(t, '/api/admin/assign-order-status', who.token, { orderId: orderIds, assignto: who.name });
+
+describe('live desk', () => {
+  let t: TestApp;
+  let base: string;
+  let team: Person;
+  let other: Person;
+  const streams: Stream[] = [];
+  const open = async (...args: Parameters<typeof openStream>) => {
+    const s = await openStream(...args);
+    streams.push(s);
+    return s;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp({}, { liveDesk: { heartbeatMs: 300 } });
+    base = await listen(t);
+    team = await t.signIn('Team', 'Tara Team');
+    other = await t.signIn('Telecaller', 'Priya Phone');
+  });
+  afterAll(async () => {
+    for (const s of streams) s.close();
+    await t.close();
+  });
+
+  it('a ticket opens one stream once; a used, wrong, missing or expired one is 401', async () => {
+    const ticket = await ticketFor(t, team);
+    const first = await open(base, `?ticket=${ticket}`);
+    expect(first.status).toBe(200);
+    await first.next(named('counts'));
+    const again = await open(base, `?ticket=${ticket}`);
+    expect(again.status).toBe(401);
+    expect((await open(base, '?ticket=not-a-ticket')).status).toBe(401);
+    expect((await open(base)).status).toBe(401);
+    // A staff token is not a ticket.
+    expect((await open(base, `?ticket=${team.token}`)).status).toBe(401);
+
+    const late = await ticketFor(t, team);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 });
+    try {
+      expect((await open(base, `?ticket=${late}`)).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+    // Other clients may send the staff token instead.
+    const byHeader = await open(base, '', { authorization: team.token });
+    expect(byHeader.status).toBe(200);
+    await byHeader.next(named('counts'));
+  });
+
+  it('sends counts on connect and again within a second of a move, with an order event naming who moved it', async () => {
+    const orderId = await insertOrder(t.database.db);
+    const s = await open(base, `?ticket=${await ticketFor(t, team)}`);
+    const snapshot = await s.next(named('counts'));
+    expect(snapshot.data).toEqual(await folderCounts(t, team));
+    expect(snapshot.id).toMatch(/.+/);
+    expect(s.events[0]).toEqual({ retry: 3000 });
+
+    expect((await assign(t, team, [orderId])).statusCode).toBe(200);
+    const moved = await s.next(named<OrderChangedEvent>('order', (d) => d.orderId === orderId));
+    expect(moved.data).toEqual({ orderId, version: 2, status: 'Pending', byStaffId: team.id, byName: 'Tara Team' });
+    const after = await s.next(named<FolderCounts>('counts', (d) => d.myOrdersCount !== undefined));
+    expect(after.data).toEqual(await folderCounts(t, team));
+    expect((after.data as FolderCounts).myOrdersCount).toBe((snapshot.data as FolderCounts).myOrdersCount! + 1);
+  });
+
+  it('coalesces a burst of 50 moves into a handful of counts events, the last one right', async () => {
+    const ids = await Promise.all(Array.from({ length: 50 }, () => insertOrder(t.database.db)));
+    const s = await open(base, `?ticket=${await ticketFor(t, team)}`);
+    await s.next(named('counts'));
+    const before = s.events.length;
+    for (const id of ids) expect((await assign(t, team, [id])).statusCode).toBe(200);
+    const expected = await folderCounts(t, team);
+    await s.next(
+      named<FolderCounts>('counts', (d) => d.myOrdersCount === expected.myOrdersCount),
+      2_000,
+    );
+    // Nothing else is on the way: the last counts event stays the right one.
+    await new Promise((r) => setTimeout(r, 700));
+    const counts = s.events.slice(before).filter((e) => e.event === 'counts');
+    const orders = s.events.slice(before).filter((e) => e.event === 'order');
+    expect(orders).toHaveLength(50);
+    expect(counts.at(-1)!.data).toEqual(expected);
+    // At most one per 500 ms while the moves went on, plus the first at once.
+    expect(counts.length).toBeLessThanOrEqual(8);
+  });
+
+  it('shows presence to another person, ends it on leave, and snapshots it on (re)connect with Last-Event-ID', async () => {
+    const orderId = await insertOrder(t.database.db);
+    const watcher = await open(base, `?ticket=${await ticketFor(t, other)}`);
+    await watcher.next(named('counts'));
+    const put = (activity: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/orders/${orderId.toLowerCase()}/presence`,
+        headers: { authorization: team.token },
+        payload: { activity },
+      });
+    const res = await put('editing-remarks');
+    expect(res.statusCode, res.body).toBe(200);
+    const person = { staffId: team.id, name: 'Tara Team', activity: 'editing-remarks' };
+    expect(res.json().data).toEqual({ orderId, people: [person] });
+    const seen = await watcher.next(named<PresenceEvent>('presence', (d) => d.orderId === orderId));
+    expect(seen.data).toEqual({ orderId, people: [person] });
+
+    const lastId = seen.id!;
+    const back = await open(base, '', { authorization: other.token, 'last-event-id': lastId });
+    const snapshot = await back.next(named<PresenceEvent>('presence', (d) => d.orderId === orderId));
+    expect(snapshot.data).toEqual({ orderId, people: [person] });
+    await back.next(named('counts'));
+
+    expect((await put('left')).statusCode).toBe(200);
+    const gone = await watcher.next(named<PresenceEvent>('presence', (d) => d.orderId === orderId));
+    expect(gone.data).toEqual({ orderId, people: [] });
+
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/orders/ETA-999999999/presence',
+      headers: { authorization: team.token },
+      payload: { activity: 'viewing' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('tells of a remark written on the detail page, at the version it has', async () => {
+    const orderId = await insertOrder(t.database.db);
+    const s = await open(base, `?ticket=${await ticketFor(t, other)}`);
+    await s.next(named('counts'));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/add-new-remark',
+      headers: { authorization: team.token },
+      payload: { orderId, remark: 'Called the customer' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const written = await s.next(named<OrderChangedEvent>('order', (d) => d.orderId === orderId));
+    expect(written.data).toEqual({ orderId, version: 1, status: 'New', byStaffId: team.id, byName: 'Tara Team' });
+  });
+
+  it('tells of an order placed by a landing site, by the site', async () => {
+    const key = await createIntakeKey(t);
+    const s = await open(base, `?ticket=${await ticketFor(t, other)}`);
+    await s.next(named('counts'));
+    const res = await postIntake(t, key, application());
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = res.json<{ data: { order_id: string } }>().data.order_id;
+    const placed = await s.next(named<OrderChangedEvent>('order', (d) => d.orderId === orderId));
+    expect(placed.data).toMatchObject({ orderId, version: 1, byStaffId: null, byName: 'default' });
+  });
+
+  it("a logout ends the person's streams, and their token gets no new ticket", async () => {
+    const leaving = await t.signIn('Team');
+    const s = await open(base, `?ticket=${await ticketFor(t, leaving)}`);
+    await s.next(named('counts'));
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      headers: { authorization: leaving.token },
+    });
+    expect(out.statusCode).toBe(200);
+    await s.ended;
+    expect(s.events.at(-1)).toEqual({ retry: 3000 });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/events/ticket',
+      headers: { authorization: leaving.token },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('sends a heartbeat comment on an idle stream', async () => {
+    const s = await open(base, `?ticket=${await ticketFor(t, team)}`);
+    await s.next((e) => e.comment === 'heartbeat');
+  });
+
+  it('caps the streams of one person', async () => {
+    const capped = await t.signIn('Team');
+    const mine: Stream[] = [];
+    for (let i = 0; i < 10; i += 1) mine.push(await open(base, '', { authorization: capped.token }));
+    expect(mine.map((s) => s.status)).toEqual(Array(10).fill(200));
+    expect((await open(base, '', { authorization: capped.token })).status).toBe(429);
+  });
+});
+
+describe('presence expiry', () => {
+  it('drops an entry 45 s after its last heartbeat', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      const changed: string[] = [];
+      const presence = new OrderPresence(
+        new LocalEventBus(),
+        (id) => changed.push(id),
+        () => {},
+      );
+      presence.beat('ETA-1', { id: 7, name: 'Priya' }, 'viewing');
+      vi.advanceTimersByTime(40_000);
+      expect(presence.people('ETA-1')).toHaveLength(1);
+      presence.beat('ETA-1', { id: 7, name: 'Priya' }, 'viewing');
+      vi.advanceTimersByTime(40_000);
+      expect(presence.people('ETA-1')).toHaveLength(1);
+      vi.advanceTimersByTime(10_000);
+      expect(presence.people('ETA-1')).toEqual([]);
+      expect(presence.orders()).toEqual([]);
+      expect(changed).toEqual(['ETA-1', 'ETA-1']);
+      presence.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('closing the app', () => {
+  it('ends every stream with a retry hint before the server drains', async () => {
+    const t = await buildTestApp();
+    const base = await listen(t);
+    const who = await t.signIn('Team');
+    const s = await openStream(base, `?ticket=${await ticketFor(t, who)}`);
+    await s.next(named('counts'));
+    expect(t.app.services.liveDesk.clients).toBe(1);
+    const closing = t.close();
+    await s.ended;
+    await closing;
+    expect(s.events.at(-1)).toEqual({ retry: 3000 });
+  });
+});
+
+describe.skipIf(testBackend() !== 'postgres')('two servers on one PostgreSQL database', () => {
+  it("a move through server A reaches a stream of server B within a second, and B's presence reaches A", async () => {
+    const a = await buildTestApp();
+    const database = await openDatabase({ url: a.database.connectionString!, poolSize: 2 });
+    const b = await buildApp({ config: a.config, database, jwtSecret: JWT_SECRET, logger: false });
+    try {
+      await b.ready();
+      await b.listen({ port: 0, host: '127.0.0.1' });
+      const baseB = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
+      const baseA = await listen(a);
+      const who = await a.signIn('Team', 'Ann Across');
+      const orderId = await insertOrder(a.database.db);
+      // A ticket issued by A opens a stream on B (the browser reconnected through the other server).
+      const onB = await openStream(baseB, `?ticket=${await ticketFor(a, who)}`);
+      expect(onB.status).toBe(200);
+      const before = await onB.next(named('counts'));
+      const onA = await openStream(baseA, `?ticket=${await ticketFor(a, who)}`);
+      await onA.next(named('counts'));
+
+      expect((await assign(a, who, [orderId])).statusCode).toBe(200);
+      const moved = await onB.next(named<OrderChangedEvent>('order', (d) => d.orderId === orderId));
+      expect(moved.data).toMatchObject({ orderId, status: 'Pending', byStaffId: who.id });
+      const counts = await onB.next(named('counts'));
+      expect((counts.data as FolderCounts).myOrdersCount).toBe((before.data as FolderCounts).myOrdersCount! + 1);
+
+      const res = await b.inject({
+        method: 'PUT',
+        url: `/api/admin/orders/${orderId}/presence`,
+        headers: { authorization: who.token },
+        payload: { activity: 'viewing' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const seen = await onA.next(named<PresenceEvent>('presence', (d) => d.orderId === orderId));
+      expect((seen.data as PresenceEvent).people).toEqual([
+        { staffId: who.id, name: 'Ann Across', activity: 'viewing' },
+      ]);
+      onA.close();
+      onB.close();
+    } finally {
+      await b.close();
+      await database.close();
+      await a.close();
+    }
+  });
+});
