@@ -1,0 +1,181 @@
+// A rolling restart through the real load balancer (issue 23): nginx with deploy/nginx.conf in front of two built
+// servers on one PostgreSQL database; 30 s of mixed load on 16 connections while one server is stopped with SIGTERM
+// and started again. Every read (safe to retry) must succeed, and every write answered 200 must be in the database
+// (and none that was not). Needs /usr/sbin/nginx (installed by .ci/run).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { insertOrder } from './helpers/orders.js';
+import { createTestDatabase } from './helpers/test-database.js';
+
+const NGINX = '/usr/sbin/nginx';
+const SERVER = fileURLToPath(new URL('../dist/server.js', import.meta.url));
+const NGINX_CONF = fileURLToPath(new URL('../../../deploy/nginx.conf', import.meta.url));
+const ADMIN = { email: 'admin@rolling.test', password: 'rolling-secret' };
+const LOAD_MS = 30_000;
+const CONNECTIONS = 16;
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 45_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > until) throw new Error(`gave up waiting: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** deploy/nginx.conf with this machine's addresses and its files in `prefix` (as tools/cluster.mjs rewrites it). */
+async function nginxConfig(prefix: string, port: number, servers: number[]): Promise<string> {
+  return (await readFile(NGINX_CONF, 'utf8'))
+    .replace('server server1:3000', `server 127.0.0.1:${servers[0]}`)
+    .replace('server server2:3000', `server 127.0.0.1:${servers[1]}`)
+    .replace('listen 80;', `listen 127.0.0.1:${port};`)
+    .replace('worker_processes auto;', `worker_processes 1;\npid ${prefix}/nginx.pid;\nerror_log stderr error;`)
+    .replace(
+      'http {',
+      `http {\n${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((k) => `${k}_temp_path ${prefix}/${k};`).join('\n')}`,
+    );
+}
+
+interface Outcome {
+  kind: 'read' | 'write';
+  result: number | string;
+}
+
+/** One request through nginx on a keep-alive connection. */
+function send(agent: http.Agent, port: number, token: string, kind: Outcome['kind'], orderId: string, n: number) {
+  const body = kind === 'write' ? JSON.stringify({ orderId, remark: `rolling restart write ${n}` }) : undefined;
+  return new Promise<Outcome>((resolve) => {
+    const req = http.request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method: kind === 'write' ? 'POST' : 'GET',
+        path: kind === 'write' ? '/api/admin/add-new-remark' : '/api/admin/get-folder-count',
+        headers: {
+          authorization: token,
+          ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ kind, result: res.statusCode! }));
+      },
+    );
+    req.on('error', (err: NodeJS.ErrnoException) => resolve({ kind, result: err.code ?? err.message }));
+    req.end(body);
+  });
+}
+
+describe.runIf(existsSync(NGINX))('a rolling restart behind nginx', () => {
+  it('loses no read and no write while one of two servers is stopped with SIGTERM and started again', async () => {
+    const database = await createTestDatabase();
+    const prefix = await mkdtemp(path.join(os.tmpdir(), 'eta-rolling-'));
+    const children = new Set<ChildProcess>();
+    const output: string[] = [];
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+    try {
+      const orderId = await insertOrder(database.db);
+      const [nginxPort, ...serverPorts] = await Promise.all([freePort(), freePort(), freePort()]);
+      const startServer = async (port: number) => {
+        const child = spawn(process.execPath, [SERVER], {
+          env: {
+            PATH: process.env.PATH,
+            DATABASE_URL: database.connectionString,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATA_DIR: prefix,
+            DEMO_DATA: 'false',
+            ADMIN_EMAIL: ADMIN.email,
+            ADMIN_PASSWORD: ADMIN.password,
+            JWT_SECRET: 'rolling-restart-test-secret-long-enough',
+            TRUST_PROXY: 'true',
+            LOG_LEVEL: 'warn',
+          },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+        children.add(child);
+        const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+        await waitFor(
+          `the server on ${port} to be ready`,
+          async () => (await fetch(`http://127.0.0.1:${port}/api/ready`)).ok,
+        );
+        return { child, exited };
+      };
+      let first = await startServer(serverPorts[0]!);
+      await startServer(serverPorts[1]!);
+      await writeFile(path.join(prefix, 'nginx.conf'), await nginxConfig(prefix, nginxPort!, serverPorts));
+      const nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      nginx.stderr.on('data', (chunk: Buffer) => output.push(`nginx: ${chunk.toString()}`));
+      children.add(nginx);
+      const base = `http://127.0.0.1:${nginxPort}`;
+      await waitFor('nginx', async () => (await fetch(`${base}/api/ready`)).ok);
+      const login = await fetch(`${base}/api/admin/admin-login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
+      const { jwtToken } = (await login.json()) as { jwtToken: string };
+
+      const outcomes: Outcome[] = [];
+      const end = Date.now() + LOAD_MS;
+      let n = 0;
+      const load = Array.from({ length: CONNECTIONS }, async () => {
+        while (Date.now() < end) {
+          n += 1;
+          outcomes.push(await send(agent, nginxPort!, jwtToken, n % 4 === 0 ? 'write' : 'read', orderId, n));
+        }
+      });
+      // A third of the way in, the first server is stopped and started again on its port.
+      await new Promise((resolve) => setTimeout(resolve, LOAD_MS / 3));
+      first.child.kill('SIGTERM');
+      expect(await first.exited, output.join('')).toBe(0);
+      const restarted = Date.now();
+      first = await startServer(serverPorts[0]!);
+      await Promise.all(load);
+
+      const count = (kind: Outcome['kind'], ok: boolean) =>
+        outcomes.filter((o) => o.kind === kind && (o.result === 200) === ok).length;
+      const failed = outcomes.filter((o) => o.result !== 200);
+      const remarks = await database.db
+        .selectFrom('remarks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      // eslint-disable-next-line no-console -- the measurement, read in the test log
+      console.log(
+        `rolling restart: ${outcomes.length} requests in ${LOAD_MS / 1000} s (${count('read', true)} reads, ` +
+          `${count('write', true)} writes answered 200; failed: ${JSON.stringify(failed.slice(0, 5))} of ` +
+          `${failed.length}); restarted server ready after ${Date.now() - restarted} ms`,
+      );
+      expect(count('read', false), output.join('')).toBe(0);
+      expect(Number(remarks.n)).toBe(count('write', true));
+      expect(count('write', false), output.join('')).toBe(0);
+      expect(count('write', true)).toBeGreaterThan(0);
+    } finally {
+      agent.destroy();
+      for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+      await Promise.all(
+        [...children].map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)),
+      );
+      await database.close();
+      await rm(prefix, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
