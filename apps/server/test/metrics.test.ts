@@ -1,5 +1,6 @@
 // GET /metrics (issue 23): Prometheus text behind METRICS_TOKEN; requests counted and timed by route pattern, the
 // outbox's depth, the live desk's streams, Node's event-loop delay; and off entirely without a token.
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMail } from '../src/modules/mail/mail.repository.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
@@ -108,5 +109,29 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     const res = await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer anything-at-all' } });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('eta_http_requests_total');
+  });
+});
+
+// The listener does not depend on the database: one backend is enough.
+describe.runIf(testBackend() === 'postgres')('GET /metrics on METRICS_PORT', () => {
+  let t: TestApp;
+  let metricsPort: number;
+  beforeAll(async () => {
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    metricsPort = (probe.address() as net.AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    t = await buildTestApp({ metricsPort, metricsToken: TOKEN });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('serves the metrics on its own listener, with the token, and nothing else there', async () => {
+    const url = `http://127.0.0.1:${metricsPort}`;
+    const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('eta_http_requests_total');
+    expect((await fetch(`${url}/metrics`)).status).toBe(401);
+    expect((await fetch(`${url}/api/health`)).status).toBe(404);
   });
 });
