@@ -348,6 +348,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (logDestination) app.addHook('onClose', (_app, done) => logDestination.flush(() => done()));
   await app.register(errorsPlugin);
   await app.register(metricsPlugin, { database });
+  app.metrics.countSseClients(() => liveDesk.clients);
   await app.register(inputPlugin);
   // Before any route (the API documentation's too), so every /api route passes its permission check.
   await app.register(authPlugin);

@@ -331,13 +331,17 @@ describe('presence expiry', () => {
 });
 
 describe('closing the app', () => {
-  it('ends every stream with a retry hint before the server drains', async () => {
-    const t = await buildTestApp();
+  it('counts open streams in /metrics, and ends every stream with a retry hint before the server drains', async () => {
+    const t = await buildTestApp({ metricsToken: 'metrics-token-for-the-live-desk-test' });
     const base = await listen(t);
     const who = await t.signIn('Team');
     const s = await openStream(base, `?ticket=${await ticketFor(t, who)}`);
     await s.next(named('counts'));
-    expect(t.app.services.liveDesk.clients).toBe(1);
+    const metrics = await t.app.inject({
+      url: '/metrics',
+      headers: { authorization: 'Bearer metrics-token-for-the-live-desk-test' },
+    });
+    expect(metrics.body).toMatch(/^eta_sse_clients 1$/m);
     const closing = t.close();
     await s.ended;
     await closing;
