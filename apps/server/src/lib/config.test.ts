@@ -145,6 +145,31 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps metrics off by default and reads their token, port and the shutdown bound (issue 23)', () => {
+    expect(loadConfig({})).toMatchObject({
+      metricsToken: undefined,
+      metricsPort: undefined,
+      metricsHost: '127.0.0.1',
+      shutdownTimeoutMs: 10_000,
+    });
+    expect(
+      loadConfig({
+        METRICS_TOKEN: 'a-scraper-token-long-enough',
+        METRICS_PORT: '9100',
+        METRICS_HOST: '0.0.0.0',
+        SHUTDOWN_TIMEOUT_MS: '20000',
+      }),
+    ).toMatchObject({
+      metricsToken: 'a-scraper-token-long-enough',
+      metricsPort: 9100,
+      metricsHost: '0.0.0.0',
+      shutdownTimeoutMs: 20_000,
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+    expect(() => loadConfig({ METRICS_PORT: '0' })).toThrow(/METRICS_PORT must be a whole number from 1/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
+
   it('reads every documented variable', () => {
     const c = loadConfig({
       PORT: '8080',
