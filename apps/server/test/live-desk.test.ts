@@ -167,6 +167,13 @@ describe('live desk', () => {
     const byHeader = await open(base, '', { authorization: team.token });
     expect(byHeader.status).toBe(200);
     await byHeader.next(named('counts'));
+    // A client that asks for anything but the stream is told so in the API's envelope.
+    const json = await t.app.inject({
+      url: LIVE_EVENTS_PATH,
+      headers: { authorization: team.token, accept: 'application/json' },
+    });
+    expect(json.statusCode).toBe(406);
+    expect(json.json()).toMatchObject({ status: 0, message: expect.stringMatching(/server-sent events/) });
   });
 
   it('sends counts on connect and again within a second of a move, with an order event naming who moved it', async () => {

@@ -12,6 +12,21 @@ import {
 import { requireSession, requireStaff } from '../../plugins/auth.js';
 import type { StreamSink } from '../../modules/events/live-desk.hub.js';
 
+/** Whether the Accept header admits server-sent events: none, a wildcard or text/event-stream, not with q=0. */
+const acceptsEventStream = (accept: string | undefined) =>
+  !accept ||
+  accept.split(',').some((range) => {
+    const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    const refused = params.some((param) => /^q=0(\.0*)?$/.test(param));
+    return !refused && ['text/event-stream', 'text/*', '*/*'].includes(type);
+  });
+
+/** A client that refuses the stream gets the API's envelope (the plugin's own 406 body is not). */
+const notAcceptable = () =>
+  Object.assign(new Error('This call answers only with server-sent events (Accept: text/event-stream).'), {
+    statusCode: 406,
+  });
+
 const liveDeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { liveDesk } = app.services;
   // The hub sends one heartbeat for all streams; the plugin's own timer per stream is turned off.
@@ -30,7 +45,13 @@ const liveDeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Authenticated by ?ticket= (browsers) or Authorization (other clients): plugins/auth.ts, TICKET_ROUTES.
   app.get(
     LIVE_EVENTS_PATH,
-    { sse: { kind: 'only', heartbeat: false }, schema: { tags: ['live desk'], querystring: EventsQuery } },
+    {
+      sse: { kind: 'only', heartbeat: false },
+      schema: { tags: ['live desk'], querystring: EventsQuery },
+      preHandler: async (request) => {
+        if (!acceptsEventStream(request.headers.accept)) throw notAcceptable();
+      },
+    },
     async (request, reply) => {
       const session = requireSession(request.session);
       const stream = reply.sse;
