@@ -53,7 +53,7 @@ await writeFile(
   path.join(prefix, 'nginx.conf'),
   await localNginxConfig({ prefix, listenPort: PORT, serverPorts: SERVER_PORTS }).catch((err) => fail(err.message)),
 );
-const dataDir = process.env.DATA_DIR || path.join(root, 'data', 'cluster');
+const dataDir = process.env.DATA_DIR || path.join(root, 'data-cluster');
 await mkdir(dataDir, { recursive: true });
 
 const children = [];
