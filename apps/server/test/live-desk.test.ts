@@ -357,20 +357,34 @@ describe('closing the app', () => {
 });
 
 describe.skipIf(testBackend() !== 'postgres')('two servers on one PostgreSQL database', () => {
-  it("a move through server A reaches a stream of server B within a second, and B's presence reaches A", async () => {
+  it('a move through server A reaches a stream of server B within a second; presence goes both ways, and a new server learns it', async () => {
     const a = await buildTestApp();
     const database = await openDatabase({ url: a.database.connectionString!, poolSize: 2 });
+    const who = await a.signIn('Team', 'Ann Across');
+    const reader = await a.signIn('Team', 'Rita Reader');
+    const orderId = await insertOrder(a.database.db);
+    const earlier = await insertOrder(a.database.db);
+    // Someone is on an order before server B starts: B learns it when it says hello.
+    const beat = await a.app.inject({
+      method: 'PUT',
+      url: `/api/admin/orders/${earlier}/presence`,
+      headers: { authorization: reader.token },
+      payload: { activity: 'editing-remarks' },
+    });
+    expect(beat.statusCode, beat.body).toBe(200);
     const b = await buildApp({ config: a.config, database, jwtSecret: JWT_SECRET, logger: false });
     try {
       await b.ready();
       await b.listen({ port: 0, host: '127.0.0.1' });
       const baseB = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
       const baseA = await listen(a);
-      const who = await a.signIn('Team', 'Ann Across');
-      const orderId = await insertOrder(a.database.db);
       // A ticket issued by A opens a stream on B (the browser reconnected through the other server).
       const onB = await openStream(baseB, `?ticket=${await ticketFor(a, who)}`);
       expect(onB.status).toBe(200);
+      const known = await onB.next(named<PresenceEvent>('presence', (d) => d.orderId === earlier));
+      expect((known.data as PresenceEvent).people).toEqual([
+        { staffId: reader.id, name: 'Rita Reader', activity: 'editing-remarks' },
+      ]);
       const before = await onB.next(named('counts'));
       const onA = await openStream(baseA, `?ticket=${await ticketFor(a, who)}`);
       await onA.next(named('counts'));
