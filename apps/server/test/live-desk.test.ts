@@ -8,7 +8,9 @@ import { LIVE_EVENTS_PATH, type FolderCounts, type OrderChangedEvent, type Prese
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
 import { LocalEventBus } from '../src/modules/events/event-bus.js';
+import { LiveDeskHub } from '../src/modules/events/live-desk.hub.js';
 import { OrderPresence } from '../src/modules/events/order-presence.js';
+import type { Staff } from '../src/db/schema.js';
 import { application, createIntakeKey, postIntake } from './helpers/intake.js';
 import { insertOrder, putWithVersions } from './helpers/orders.js';
 import { JWT_SECRET, buildTestApp, type TestApp } from './helpers/test-app.js';
@@ -334,6 +336,24 @@ describe('presence expiry', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the hub', () => {
+  it('ends a stream whose counts snapshot cannot be read, and does not keep it', async () => {
+    const hub = new LiveDeskHub(new LocalEventBus(), {
+      countsFor: () => Promise.reject(new Error('database gone')),
+      onError: () => {},
+    });
+    const sent: unknown[] = [];
+    let ended = false;
+    const sink = { send: (m: unknown) => sent.push(m), comment: () => {}, end: () => (ended = true) };
+    const staff = { id: 1, name: 'Tara', type: 'Team' } as Staff;
+    await expect(hub.connect(staff, new Date(Date.now() + 60_000), sink)).rejects.toThrow('database gone');
+    expect(ended).toBe(true);
+    expect(sent.at(-1)).toEqual({ retry: 3000 });
+    expect(hub.clients).toBe(0);
+    hub.close();
   });
 });
 

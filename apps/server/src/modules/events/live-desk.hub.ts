@@ -112,8 +112,14 @@ export class LiveDeskHub {
     this.streams.add(client);
     sink.send({ retry: RETRY_MS });
     for (const orderId of this.presence.orders()) this.sendPresence(client, orderId);
-    const counts = await this.opts.countsFor(staff);
-    if (this.streams.has(client)) this.sendCounts(client, counts);
+    try {
+      const counts = await this.opts.countsFor(staff);
+      if (this.streams.has(client)) this.sendCounts(client, counts);
+    } catch (err) {
+      // Without its snapshot the stream would show stale counts: it ends, and the browser comes back.
+      this.end(client);
+      throw err;
+    }
     return () => this.remove(client);
   }
 
