@@ -1,22 +1,22 @@
 // A rolling restart through the real load balancer (issue 23): nginx with deploy/nginx.conf in front of two built
 // servers on one PostgreSQL database; 30 s of mixed load on 16 connections while one server is stopped with SIGTERM
 // and started again. Every read (safe to retry) must succeed, and every write answered 200 must be in the database
-// (and none that was not). Needs /usr/sbin/nginx (installed by .ci/run).
+// (and none that was not); every live-desk stream reconnects. Needs /usr/sbin/nginx (installed by .ci/run).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { localNginxConfig } from '../../../tools/nginx-config.mjs';
 import { insertOrder } from './helpers/orders.js';
 import { createTestDatabase } from './helpers/test-database.js';
 
 const NGINX = '/usr/sbin/nginx';
 const SERVER = fileURLToPath(new URL('../dist/server.js', import.meta.url));
-const NGINX_CONF = fileURLToPath(new URL('../../../deploy/nginx.conf', import.meta.url));
 const ADMIN = { email: 'admin@rolling.test', password: 'rolling-secret' };
 const LOAD_MS = 30_000;
 const CONNECTIONS = 16;
@@ -37,17 +37,49 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 
   }
 }
 
-/** deploy/nginx.conf with this machine's addresses and its files in `prefix` (as tools/cluster.mjs rewrites it). */
-async function nginxConfig(prefix: string, port: number, servers: number[]): Promise<string> {
-  return (await readFile(NGINX_CONF, 'utf8'))
-    .replace('server server1:3000', `server 127.0.0.1:${servers[0]}`)
-    .replace('server server2:3000', `server 127.0.0.1:${servers[1]}`)
-    .replace('listen 80;', `listen 127.0.0.1:${port};`)
-    .replace('worker_processes auto;', `worker_processes 1;\npid ${prefix}/nginx.pid;\nerror_log stderr error;`)
-    .replace(
-      'http {',
-      `http {\n${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((k) => `${k}_temp_path ${prefix}/${k};`).join('\n')}`,
+/** An event stream through nginx that reconnects by itself after it ends, as the console's does. */
+function liveStream(port: number, token: string) {
+  const state = { connects: 0, open: false, snapshotSinceConnect: false, stopped: false };
+  let request: http.ClientRequest | undefined;
+  const again = () => {
+    state.open = false;
+    if (!state.stopped) setTimeout(connect, 250);
+  };
+  function connect() {
+    state.snapshotSinceConnect = false;
+    request = http.get(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/admin/events',
+        headers: { authorization: token, accept: 'text/event-stream' },
+      },
+      (res) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          res.on('end', again);
+          return;
+        }
+        state.connects += 1;
+        state.open = true;
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          if (chunk.includes('event: counts')) state.snapshotSinceConnect = true;
+        });
+        res.on('end', again);
+        res.on('error', again);
+      },
     );
+    request.on('error', again);
+  }
+  connect();
+  return {
+    state,
+    stop: () => {
+      state.stopped = true;
+      request?.destroy();
+    },
+  };
 }
 
 interface Outcome {
@@ -88,6 +120,7 @@ describe.runIf(existsSync(NGINX))('a rolling restart behind nginx', () => {
     const children = new Set<ChildProcess>();
     const output: string[] = [];
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+    const streams: ReturnType<typeof liveStream>[] = [];
     try {
       const orderId = await insertOrder(database.db);
       const [nginxPort, ...serverPorts] = await Promise.all([freePort(), freePort(), freePort()]);
@@ -119,7 +152,10 @@ describe.runIf(existsSync(NGINX))('a rolling restart behind nginx', () => {
       };
       let first = await startServer(serverPorts[0]!);
       await startServer(serverPorts[1]!);
-      await writeFile(path.join(prefix, 'nginx.conf'), await nginxConfig(prefix, nginxPort!, serverPorts));
+      await writeFile(
+        path.join(prefix, 'nginx.conf'),
+        await localNginxConfig({ prefix, listenPort: nginxPort!, serverPorts: serverPorts as number[] }),
+      );
       const nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
         stdio: ['ignore', 'ignore', 'pipe'],
       });
@@ -133,6 +169,12 @@ describe.runIf(existsSync(NGINX))('a rolling restart behind nginx', () => {
         body: JSON.stringify(ADMIN),
       });
       const { jwtToken } = (await login.json()) as { jwtToken: string };
+      // Ten live-desk streams (the most one person may hold), opened while nginx alternates between the two servers
+      // with nothing else going on, so about half of them are on the server that will be stopped.
+      for (let i = 0; i < 10; i += 1) {
+        streams.push(liveStream(nginxPort!, jwtToken));
+        await waitFor('a stream to open', async () => streams.at(-1)!.state.snapshotSinceConnect);
+      }
 
       const outcomes: Outcome[] = [];
       const end = Date.now() + LOAD_MS;
@@ -168,7 +210,13 @@ describe.runIf(existsSync(NGINX))('a rolling restart behind nginx', () => {
       expect(Number(remarks.n)).toBe(count('write', true));
       expect(count('write', false), output.join('')).toBe(0);
       expect(count('write', true)).toBeGreaterThan(0);
+      // Every live-desk stream is open again with a fresh snapshot; those the stopped server ended reconnected.
+      await waitFor('every stream to be open', async () =>
+        streams.every((x) => x.state.open && x.state.snapshotSinceConnect),
+      );
+      expect(streams.filter((x) => x.state.connects > 1).length).toBeGreaterThan(0);
     } finally {
+      for (const stream of streams) stream.stop();
       agent.destroy();
       for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
       await Promise.all(
