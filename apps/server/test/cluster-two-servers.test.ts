@@ -13,6 +13,7 @@ import { hashPassword } from '../src/modules/auth/passwords.js';
 import { insertMail } from '../src/modules/mail/mail.repository.js';
 import { insertStaff } from '../src/modules/staff/staff.repository.js';
 import { application } from './helpers/intake.js';
+import { insertOrder } from './helpers/orders.js';
 import { startMailStandIn, type MailStandIn } from './helpers/mail-stand-ins.js';
 import { createTestDatabase } from './helpers/test-database.js';
 
@@ -196,6 +197,51 @@ describe('two server processes on one PostgreSQL database', () => {
     expect(await within(1_000, async () => (await call(b!, 'GET', '/api/user_info', memberToken)).status === 401)).toBe(
       true,
     );
+  });
+
+  it('a move through one server reaches a live-desk stream on the other within a second', async () => {
+    const manager = await signIn(b!, (await newStaff('Admin')).email);
+    const mover = await signIn(a!, (await newStaff('Admin')).email);
+    const orderId = await insertOrder(database.db, { process_status: 'AwaitingGovt' });
+    const events: { name: string; data: string; at: number }[] = [];
+    const stream = await fetch(`${b!.url}/api/admin/events`, {
+      headers: { authorization: manager, accept: 'text/event-stream' },
+    });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    const reading = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const name = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (name && data) events.push({ name, data, at: Date.now() });
+        }
+      }
+    })();
+    try {
+      expect(await within(5_000, async () => events.some((e) => e.name === 'counts'))).toBe(true);
+      const moved = await call(a!, 'PUT', '/api/admin/move-order-status', mover, {
+        orderId,
+        updatingStatus: 'Awaiting',
+        version: 1,
+      });
+      expect(moved.status).toBe(200);
+      const answeredAt = Date.now();
+      const heard = () => events.find((e) => e.name === 'order' && JSON.parse(e.data).orderId === orderId);
+      expect(await within(1_000, async () => heard() !== undefined)).toBe(true);
+      expect(JSON.parse(heard()!.data)).toMatchObject({ orderId, version: 2, status: 'Awaiting' });
+      expect(heard()!.at - answeredAt).toBeLessThan(1_000);
+    } finally {
+      await reader.cancel();
+      await reading.catch(() => {});
+    }
   });
 
   it('an intake key rotated through one server without grace is refused by the other within a second', async () => {
