@@ -6,36 +6,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { localNginxConfig } from '../../../tools/nginx-config.mjs';
+import { freePort, startBuiltServer, waitFor, type BuiltServer } from './helpers/built-server.js';
 import { insertOrder } from './helpers/orders.js';
 import { createTestDatabase } from './helpers/test-database.js';
 
 const NGINX = '/usr/sbin/nginx';
-const SERVER = fileURLToPath(new URL('../dist/server.js', import.meta.url));
 const ADMIN = { email: 'admin@rolling.test', password: 'rolling-secret' };
 const LOAD_MS = 30_000;
 const CONNECTIONS = 16;
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 45_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > until) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** An event stream through nginx that reconnects by itself after it ends, as the console's does. */
 function liveStream(port: number, token: string) {
@@ -117,38 +99,29 @@ describe.runIf(existsSync(NGINX))('a rolling restart behind nginx', () => {
   it('loses no read and no write while one of two servers is stopped with SIGTERM and started again', async () => {
     const database = await createTestDatabase();
     const prefix = await mkdtemp(path.join(os.tmpdir(), 'eta-rolling-'));
-    const children = new Set<ChildProcess>();
+    const servers = new Set<BuiltServer>();
+    let nginx: ChildProcess | undefined;
     const output: string[] = [];
+    const everything = () => [...output, ...[...servers].flatMap((server) => server.output)].join('');
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
     const streams: ReturnType<typeof liveStream>[] = [];
     try {
       const orderId = await insertOrder(database.db);
       const [nginxPort, ...serverPorts] = await Promise.all([freePort(), freePort(), freePort()]);
       const startServer = async (port: number) => {
-        const child = spawn(process.execPath, [SERVER], {
-          env: {
-            PATH: process.env.PATH,
+        const server = await startBuiltServer(
+          {
             DATABASE_URL: database.connectionString,
-            PORT: String(port),
-            HOST: '127.0.0.1',
             DATA_DIR: prefix,
-            DEMO_DATA: 'false',
             ADMIN_EMAIL: ADMIN.email,
             ADMIN_PASSWORD: ADMIN.password,
             JWT_SECRET: 'rolling-restart-test-secret-long-enough',
             TRUST_PROXY: 'true',
-            LOG_LEVEL: 'warn',
           },
-          stdio: ['ignore', 'ignore', 'pipe'],
-        });
-        child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-        children.add(child);
-        const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-        await waitFor(
-          `the server on ${port} to be ready`,
-          async () => (await fetch(`http://127.0.0.1:${port}/api/ready`)).ok,
+          port,
         );
-        return { child, exited };
+        servers.add(server);
+        return server;
       };
       let first = await startServer(serverPorts[0]!);
       await startServer(serverPorts[1]!);
@@ -156,11 +129,10 @@ describe.runIf(existsSync(NGINX))('a rolling restart behind nginx', () => {
         path.join(prefix, 'nginx.conf'),
         await localNginxConfig({ prefix, listenPort: nginxPort!, serverPorts: serverPorts as number[] }),
       );
-      const nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
+      nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
         stdio: ['ignore', 'ignore', 'pipe'],
       });
-      nginx.stderr.on('data', (chunk: Buffer) => output.push(`nginx: ${chunk.toString()}`));
-      children.add(nginx);
+      nginx.stderr!.on('data', (chunk: Buffer) => output.push(`nginx: ${chunk.toString()}`));
       const base = `http://127.0.0.1:${nginxPort}`;
       await waitFor('nginx', async () => (await fetch(`${base}/api/ready`)).ok);
       const login = await fetch(`${base}/api/admin/admin-login`, {
@@ -187,8 +159,7 @@ describe.runIf(existsSync(NGINX))('a rolling restart behind nginx', () => {
       });
       // A third of the way in, the first server is stopped and started again on its port.
       await new Promise((resolve) => setTimeout(resolve, LOAD_MS / 3));
-      first.child.kill('SIGTERM');
-      expect(await first.exited, output.join('')).toBe(0);
+      expect(await first.stop(), first.output.join('')).toBe(0);
       const restarted = Date.now();
       first = await startServer(serverPorts[0]!);
       await Promise.all(load);
@@ -206,9 +177,9 @@ describe.runIf(existsSync(NGINX))('a rolling restart behind nginx', () => {
           `${count('write', true)} writes answered 200; failed: ${JSON.stringify(failed.slice(0, 5))} of ` +
           `${failed.length}); restarted server ready after ${Date.now() - restarted} ms`,
       );
-      expect(count('read', false), output.join('')).toBe(0);
+      expect(count('read', false), everything()).toBe(0);
       expect(Number(remarks.n)).toBe(count('write', true));
-      expect(count('write', false), output.join('')).toBe(0);
+      expect(count('write', false), everything()).toBe(0);
       expect(count('write', true)).toBeGreaterThan(0);
       // Every live-desk stream is open again with a fresh snapshot; those the stopped server ended reconnected.
       await waitFor('every stream to be open', async () =>
@@ -218,10 +189,9 @@ describe.runIf(existsSync(NGINX))('a rolling restart behind nginx', () => {
     } finally {
       for (const stream of streams) stream.stop();
       agent.destroy();
-      for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-      await Promise.all(
-        [...children].map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)),
-      );
+      nginx?.kill('SIGTERM');
+      await Promise.all([...servers].map((server) => server.stop()));
+      if (nginx && nginx.exitCode === null) await new Promise((resolve) => nginx!.once('exit', resolve));
       await database.close();
       await rm(prefix, { recursive: true, force: true });
     }

@@ -1,92 +1,42 @@
 // Two real server processes (the built server, as production runs it) on one PostgreSQL database, as behind a load
 // balancer (issue 23): what one server does holds on the other. PostgreSQL only (the embedded database belongs to one
 // process), so the PGlite project leaves this file out (vitest.config.ts).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { insertMail } from '../src/modules/mail/mail.repository.js';
 import { insertStaff } from '../src/modules/staff/staff.repository.js';
+import { startBuiltServer, waitFor, type BuiltServer } from './helpers/built-server.js';
 import { application } from './helpers/intake.js';
 import { insertOrder } from './helpers/orders.js';
 import { startMailStandIn, type MailStandIn } from './helpers/mail-stand-ins.js';
 import { createTestDatabase } from './helpers/test-database.js';
 
-const SERVER = fileURLToPath(new URL('../dist/server.js', import.meta.url));
 const PASSWORD = 'correct-horse';
 /** The sign-in limit per account and address (LOGIN_FAILURES_PER_ACCOUNT's default). */
 const PAIR_LIMIT = 5;
 
-interface Server {
-  url: string;
-  process: ChildProcess;
-  output: string[];
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
+function startServer(dataDir: string, mail: MailStandIn): Promise<BuiltServer> {
+  return startBuiltServer({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.connectionString,
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'two-servers-test-secret-0123456789abcdef',
+    ADMIN_EMAIL: 'first-admin@test.local',
+    ADMIN_PASSWORD: 'first-admin-password',
+    MAIL_FROM: 'eTA Desk <desk@eta-desk.test>',
+    MAIL_POLL_SECONDS: '1',
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'AKIATESTSTANDIN',
+    AWS_SECRET_ACCESS_KEY: 'stand-in-secret-key',
+    AWS_ENDPOINT_URL_SESV2: mail.url,
   });
-
-async function startServer(database: DatabaseHandle, dataDir: string, mail: MailStandIn): Promise<Server> {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      DATABASE_URL: database.connectionString,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      JWT_SECRET: 'two-servers-test-secret-0123456789abcdef',
-      ADMIN_EMAIL: 'first-admin@test.local',
-      ADMIN_PASSWORD: 'first-admin-password',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      MAIL_FROM: 'eTA Desk <desk@eta-desk.test>',
-      MAIL_POLL_SECONDS: '1',
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'AKIATESTSTANDIN',
-      AWS_SECRET_ACCESS_KEY: 'stand-in-secret-key',
-      AWS_ENDPOINT_URL_SESV2: mail.url,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output.join('')}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return { url, process: child, output };
-    if (Date.now() - started > 30_000) throw new Error(`server did not start: ${output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
-async function stopServer(server: Server | undefined): Promise<void> {
-  if (!server || server.process.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.process.once('exit', resolve));
-  server.process.kill('SIGTERM');
-  await exited;
-}
-
-const call = async (server: Server, method: string, route: string, token?: string, body?: unknown) => {
+const call = async (server: BuiltServer, method: string, route: string, token?: string, body?: unknown) => {
   const res = await fetch(`${server.url}${route}`, {
     method,
     headers: {
@@ -98,27 +48,24 @@ const call = async (server: Server, method: string, route: string, token?: strin
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 
-const signIn = async (server: Server, email: string, password = PASSWORD) => {
+const signIn = async (server: BuiltServer, email: string, password = PASSWORD) => {
   const res = await call(server, 'POST', '/api/admin/admin-login', undefined, { email, password });
   if (res.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
   return res.body.jwtToken as string;
 };
 
-/** Polls until `check` holds, for at most `ms`; returns whether it did. */
-async function within(ms: number, check: () => Promise<boolean>): Promise<boolean> {
-  const until = Date.now() + ms;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > until) return false;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** Whether `check` holds within `ms`. */
+const within = (ms: number, check: () => Promise<boolean>) =>
+  waitFor('', check, ms, 25).then(
+    () => true,
+    () => false,
+  );
 
 let database: DatabaseHandle;
 let mail: MailStandIn;
 let dataDir: string;
-let a: Server | undefined;
-let b: Server | undefined;
+let a: BuiltServer | undefined;
+let b: BuiltServer | undefined;
 let serial = 0;
 
 async function newStaff(type: 'Admin' | 'Team'): Promise<{ id: number; email: string }> {
@@ -138,12 +85,12 @@ beforeAll(async () => {
   mail = await startMailStandIn();
   dataDir = await mkdtemp(path.join(tmpdir(), 'eta-two-servers-'));
   // One at a time: the first start creates the first Admin, which the second then finds.
-  a = await startServer(database, path.join(dataDir, 'a'), mail);
-  b = await startServer(database, path.join(dataDir, 'b'), mail);
+  a = await startServer(path.join(dataDir, 'a'), mail);
+  b = await startServer(path.join(dataDir, 'b'), mail);
 }, 90_000);
 
 afterAll(async () => {
-  await Promise.all([stopServer(a), stopServer(b)]);
+  await Promise.all([a?.stop(), b?.stop()]);
   await mail?.close();
   await database?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });

@@ -1,41 +1,19 @@
 // SIGTERM on the built server (issue 23: it once dropped 14 of 20 requests in flight): every request already sent is
 // answered, no new connection is taken, the outbox mail the worker was sending goes back to the outbox, the process
 // exits 0. The real `node apps/server/dist/server.js` on a PostgreSQL database of its own (PGlite is one process).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { insertMail } from '../src/modules/mail/mail.repository.js';
+import { startBuiltServer, waitFor, type BuiltServer } from './helpers/built-server.js';
 import { startMailStandIn } from './helpers/mail-stand-ins.js';
 import { createTestDatabase, testBackend } from './helpers/test-database.js';
 
-const SERVER = fileURLToPath(new URL('../dist/server.js', import.meta.url));
 const METRICS_TOKEN = 'graceful-shutdown-test-token';
 const ADMIN = { email: 'admin@shutdown.test', password: 'shutdown-secret' };
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (
-    !(await Promise.resolve()
-      .then(check)
-      .catch(() => false))
-  ) {
-    if (Date.now() > until) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** Whether a new TCP connection to the port is refused. */
 const isRefused = (port: number) =>
@@ -78,8 +56,7 @@ describe.runIf(testBackend() === 'postgres')('SIGTERM on the built server', () =
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eta-shutdown-'));
     // The provider takes the mail and never answers: the worker is mid-send when the signal comes.
     const releaseProvider = standIn.holdNext('Sendgrid');
-    let child: ChildProcess | undefined;
-    const output: string[] = [];
+    let server: BuiltServer | undefined;
     try {
       const { id: mailId } = await insertMail(database.db, {
         orderId: null,
@@ -94,31 +71,18 @@ describe.runIf(testBackend() === 'postgres')('SIGTERM on the built server', () =
         documentId: null,
         failed: null,
       });
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      child = spawn(process.execPath, [SERVER], {
-        env: {
-          PATH: process.env.PATH,
-          DATABASE_URL: database.connectionString,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          DEMO_DATA: 'false',
-          ADMIN_EMAIL: ADMIN.email,
-          ADMIN_PASSWORD: ADMIN.password,
-          JWT_SECRET: 'graceful-shutdown-test-secret-long-enough',
-          METRICS_TOKEN,
-          SENDGRID_API_KEY: 'SG.stand-in-key',
-          SENDGRID_API_URL: standIn.url,
-          LOG_LEVEL: 'info',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      server = await startBuiltServer({
+        DATABASE_URL: database.connectionString,
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        JWT_SECRET: 'graceful-shutdown-test-secret-long-enough',
+        METRICS_TOKEN,
+        SENDGRID_API_KEY: 'SG.stand-in-key',
+        SENDGRID_API_URL: standIn.url,
+        LOG_LEVEL: 'info',
       });
-      child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-      child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-      const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
-
-      await waitFor('the server to start', async () => (await fetch(`${base}/api/health`)).ok, 45_000);
+      const { port, url: base, output } = server;
       const login = await fetch(`${base}/api/admin/admin-login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -143,11 +107,11 @@ describe.runIf(testBackend() === 'postgres')('SIGTERM on the built server', () =
         return Number(line?.split(' ')[1]) >= 21;
       });
 
-      child.kill('SIGTERM');
+      server.process.kill('SIGTERM');
       await waitFor('new connections to be refused', () => isRefused(port));
       for (const request of inFlight) request.finish();
       expect(await Promise.all(inFlight.map((r) => r.status)), output.join('')).toEqual(Array(20).fill(200));
-      expect(await exited, output.join('')).toBe(0);
+      expect(await server.exited, output.join('')).toBe(0);
 
       // Back in the outbox at once (no lease), still marked as possibly sent: the next worker asks SendGrid first.
       const row = await database.db
@@ -159,7 +123,7 @@ describe.runIf(testBackend() === 'postgres')('SIGTERM on the built server', () =
       expect(row.sending_since).not.toBeNull();
     } finally {
       releaseProvider();
-      if (child && child.exitCode === null) child.kill('SIGKILL');
+      if (server && server.process.exitCode === null) server.process.kill('SIGKILL');
       await standIn.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
