@@ -323,6 +323,8 @@ export const selectRefundTargets = (db: Db, orderIds: string[]): Promise<RefundT
           'gateways.gateway_name',
         ])
         .where('orders.order_id', 'in', orderIds)
+        // Oldest first: the gateway calls go out in one stable order, not in whatever order the rows lie on disk.
+        .orderBy('orders.id')
         .execute();
 
 /** The refund id each order's gateway gave (the orders are locked by the move). */
