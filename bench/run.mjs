@@ -85,7 +85,8 @@ async function main() {
       await removeWebhookDisputes(pool);
     }
     if (!only || only.test('live desk')) results.push(await measureLiveDesk(pool, token, floor));
-    if (!only || only.test('nginx')) results.push(...(await measureThroughNginx(cases, stripeStandIn, token, floor)));
+    if (!only || only.test('nginx'))
+      results.push(...(await measureThroughNginx(server, cases, stripeStandIn, token, floor)));
     if (!only || only.test('intake')) {
       results.push(await measureIntakeValidation());
       results.push(await measureIntake(pool, token, floor));

@@ -2,7 +2,7 @@
 // against the same requests sent to one server at the same concurrency in the same run, so the ratio is honest.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { localNginxConfig } from '../../tools/nginx-config.mjs';
@@ -36,27 +36,97 @@ async function startNginx(serverPorts) {
   throw new Error('nginx did not start');
 }
 
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds used so far: the machine's busy time (all cores), and each named process's user + system time. */
+async function cpuSample(processes) {
+  const [cpu] = (await readFile('/proc/stat', 'utf8')).split('\n');
+  const ticks = cpu.split(/\s+/).slice(1).map(Number);
+  const idle = ticks[3] + ticks[4];
+  const sample = { at: performance.now(), busy: (ticks.reduce((a, b) => a + b, 0) - idle) / TICKS_PER_SECOND };
+  for (const [name, pids] of Object.entries(processes)) {
+    let used = 0;
+    for (const pid of await pids()) used += await processCpu(pid);
+    sample[name] = used;
+  }
+  return sample;
+}
+
+/** A process's user + system time in seconds (0 once it has gone). */
+async function processCpu(pid) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (!stat) return 0;
+  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/** The processes whose command is `name` (PostgreSQL runs one backend per connection). */
+async function processesNamed(name) {
+  const pids = (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry));
+  const comms = await Promise.all(pids.map((pid) => readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')));
+  return pids.filter((_, i) => comms[i].trim() === name);
+}
+
+/** A process and its children (nginx's master does no proxying; its worker does). */
+async function withChildren(pid) {
+  const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
+  return [pid, ...children.split(' ').filter(Boolean)];
+}
+
+/** The processes a run's CPU is told apart for; `load generator` is this process (autocannon runs in it). */
+const accounted = (servers, nginx) => ({
+  ...servers,
+  ...(nginx ? { nginx: () => withChildren(nginx) } : {}),
+  PostgreSQL: () => processesNamed('postgres'),
+  'load generator': () => [process.pid],
+});
+
+/** Where the CPU went during a run, in cores (1 = one core all the time): the machine's, and each process's. */
+async function measureCpu(processes, run) {
+  const before = await cpuSample(processes);
+  const result = await run();
+  const after = await cpuSample(processes);
+  const seconds = (after.at - before.at) / 1000;
+  const cores = Object.fromEntries(
+    Object.keys(after)
+      .filter((k) => k !== 'at')
+      .map((k) => [k, Math.round(((after[k] - before[k]) / seconds) * 100) / 100]),
+  );
+  return { result, cores };
+}
+
+const describeCores = ({ busy, ...processes }) =>
+  `cores busy ${busy} of 2 (${Object.entries(processes)
+    .map(([name, used]) => `${name} ${used}`)
+    .join(', ')})`;
+
 /**
  * For each compared case: one server at 16 connections, then a second server started beside it and both behind
  * nginx at 16 connections. Every answer must be 200 (load() rejects anything else). Rows: both, and the ratio.
  */
-export async function measureThroughNginx(cases, stripeStandIn, token, floor) {
+export async function measureThroughNginx(server, cases, stripeStandIn, token, floor) {
   const selected = cases.filter((c) => COMPARED.includes(c.name));
   const single = [];
   for (const c of selected) {
     await load(c.name, c, token, 2, CLUSTER_CONNECTIONS);
-    single.push(await load(c.name, c, token, DURATION, CLUSTER_CONNECTIONS));
+    single.push(
+      await measureCpu(accounted({ server: () => [server.pid] }), () =>
+        load(c.name, c, token, DURATION, CLUSTER_CONNECTIONS),
+      ),
+    );
   }
   const second = await startServer(stripeStandIn, PORT + 1);
   const nginx = await startNginx([PORT, PORT + 1]);
+  const processes = accounted({ server1: () => [server.pid], server2: () => [second.pid] }, nginx.child.pid);
   const rows = [];
   try {
     for (const [i, c] of selected.entries()) {
       const request = { ...c, port: NGINX_PORT };
       await load(c.name, request, token, 2, CLUSTER_CONNECTIONS);
-      const both = await load(c.name, request, token, DURATION, CLUSTER_CONNECTIONS);
-      const ratio = Math.round((both.rps / single[i].rps) * 100) / 100;
-      for (const [label, http] of [
+      const both = await measureCpu(processes, () => load(c.name, request, token, DURATION, CLUSTER_CONNECTIONS));
+      const ratio = Math.round((both.result.rps / single[i].result.rps) * 100) / 100;
+      for (const [label, { result: http, cores }] of [
         [`${c.name}: one server (${CLUSTER_CONNECTIONS} connections)`, single[i]],
         [
           `${c.name}: two servers behind nginx (${CLUSTER_CONNECTIONS} connections), ${ratio}× one server's req/s`,
@@ -74,8 +144,11 @@ export async function measureThroughNginx(cases, stripeStandIn, token, floor) {
           targetP95: '—',
           meets: true,
           ratio,
+          cores,
         });
-        console.log(`     ${label.padEnd(44)} p50 ${http.p50}ms  p95 ${http.p95}ms  ${http.rps} req/s`);
+        console.log(
+          `     ${label.padEnd(44)} p50 ${http.p50}ms  p95 ${http.p95}ms  ${http.rps} req/s  ${describeCores(cores)}`,
+        );
       }
     }
   } finally {
