@@ -56,6 +56,41 @@ export async function saveCounters(
     DELETE FROM limit_counters c USING v WHERE c.key = v.key AND v.count <= 0 AND v.not_before <= 0`.execute(trx);
 }
 
+const asCounter = (row: { count: number; reset_at: number; not_before: number }): WindowCounter => ({
+  count: row.count,
+  resetAt: row.reset_at,
+  notBefore: row.not_before,
+});
+
+/** A key's counter while its window lasts; undefined when there is none. Index: limit_counters' primary key. */
+export async function readCounter(db: Kysely<DB>, key: string, now: number): Promise<WindowCounter | undefined> {
+  const row = await db
+    .selectFrom('limit_counters')
+    .select(['count', 'reset_at', 'not_before'])
+    .where('key', '=', key)
+    .where('reset_at', '>', now)
+    .executeTakeFirst();
+  return row && asCounter(row);
+}
+
+/**
+ * Adds one to a key's counter (a fresh window when it has passed) in one statement, so the row is locked only while
+ * the statement runs, and without waiting for the commit's WAL flush (as skipCommitFlush; set_config's `true` makes
+ * the setting last for this statement's own transaction only).
+ */
+export async function addToCounter(db: Kysely<DB>, key: CounterKey, now: number): Promise<WindowCounter> {
+  const { rows } = await sql<{ count: number; reset_at: number; not_before: number }>`
+    INSERT INTO limit_counters AS c (key, count, reset_at, not_before)
+    SELECT ${key.key}, 1, ${now}::bigint + ${key.windowMs}::bigint, 0
+      FROM (SELECT set_config('synchronous_commit', 'off', true)) AS s
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN c.reset_at <= ${now}::bigint THEN 1 ELSE c.count + 1 END,
+      not_before = CASE WHEN c.reset_at <= ${now}::bigint THEN 0 ELSE c.not_before END,
+      reset_at = CASE WHEN c.reset_at <= ${now}::bigint THEN excluded.reset_at ELSE c.reset_at END
+    RETURNING count, reset_at, not_before`.execute(db);
+  return asCounter(rows[0]!);
+}
+
 /** Forgets counters whose window and lock have both passed; returns how many. */
 export async function deletePassedCounters(db: Kysely<DB>, now: number): Promise<number> {
   const result = await db

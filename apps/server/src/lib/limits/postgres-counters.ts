@@ -1,10 +1,18 @@
 // The limits' counters in PostgreSQL (the UNLOGGED table limit_counters, migration 020), so sign-in, tracking and
 // intake limits hold across every server process on one database (issue 23). Each update is one short transaction:
 // lock the keys' rows, run the caller's change, write back what it changed. Cost per check: one round trip to lock
-// and read, one to write when something changed, BEGIN and COMMIT (docs/PERFORMANCE.md).
+// and read, one to write when something changed, BEGIN and COMMIT (docs/PERFORMANCE.md). A read and an addition,
+// which need no decision in between, are one statement each and hold no lock across round trips.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { deletePassedCounters, lockCounters, saveCounters, skipCommitFlush } from './limit-counters.repository.js';
+import {
+  addToCounter,
+  deletePassedCounters,
+  lockCounters,
+  readCounter,
+  saveCounters,
+  skipCommitFlush,
+} from './limit-counters.repository.js';
 import { WindowCounters, type CounterKey, type ExpiringCounters, type WindowCounter } from './window-counters.js';
 
 export class PostgresCounters implements ExpiringCounters {
@@ -33,6 +41,15 @@ export class PostgresCounters implements ExpiringCounters {
       await saveCounters(trx, changed);
       return result;
     });
+  }
+
+  async read(key: CounterKey, now: number): Promise<WindowCounter> {
+    const counter = await readCounter(this.db, `${this.namespace}:${key.key}`, now);
+    return counter ?? { count: 0, resetAt: now + key.windowMs, notBefore: 0 };
+  }
+
+  add(key: CounterKey, now: number): Promise<WindowCounter> {
+    return addToCounter(this.db, { key: `${this.namespace}:${key.key}`, windowMs: key.windowMs }, now);
   }
 }
 

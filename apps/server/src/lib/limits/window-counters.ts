@@ -37,6 +37,13 @@ export interface ExpiringCounters {
    * reserves are one step, so parallel attempts cannot all pass a limit. `change` must not await.
    */
   update<T>(keys: readonly CounterKey[], now: number, change: (counters: WindowCounter[]) => T): Promise<T>;
+  /**
+   * The key's counter in its current window, changing nothing: for a check whose count is raised by a later, separate
+   * step anyway (a wrong intake key is counted once it is known to be wrong).
+   */
+  read(key: CounterKey, now: number): Promise<WindowCounter>;
+  /** Adds one to the key's counter in its current window and returns it: a rate that counts every request. */
+  add(key: CounterKey, now: number): Promise<WindowCounter>;
 }
 
 /** Expired counters dropped per check and group: more than one, so the drops keep pace with the additions. */
@@ -123,5 +130,18 @@ export class WindowCounters implements ExpiringCounters {
   update<T>(keys: readonly CounterKey[], now: number, change: (counters: WindowCounter[]) => T): Promise<T> {
     // One process and no await between the reads and the change: nothing can come in between.
     return Promise.resolve(change(keys.map((k) => this.get(k.key, k.windowMs, now))));
+  }
+
+  read(key: CounterKey, now: number): Promise<WindowCounter> {
+    const counter = this.groups.get(key.windowMs)?.counters.get(key.key);
+    return Promise.resolve(
+      counter && counter.resetAt > now ? { ...counter } : { count: 0, resetAt: now + key.windowMs, notBefore: 0 },
+    );
+  }
+
+  add(key: CounterKey, now: number): Promise<WindowCounter> {
+    const counter = this.get(key.key, key.windowMs, now);
+    counter.count += 1;
+    return Promise.resolve({ ...counter });
   }
 }

@@ -111,7 +111,7 @@ export class IntakeService {
   async authenticate(authorization: string | undefined, ip: string): Promise<IntakeCaller> {
     const now = Date.now();
     const failuresKey = { key: `f|${ip}`, windowMs: FAILURE_WINDOW_MS };
-    const failures = await this.counters.update([failuresKey], now, ([counter]) => ({ ...counter! }));
+    const failures = await this.counters.read(failuresKey, now);
     if (failures.count >= this.limits.failuresPerAddress) {
       const wait = Math.max(1, Math.ceil((failures.resetAt - now) / 1000));
       throw new AppError(
@@ -127,9 +127,7 @@ export class IntakeService {
     const row = parsed ? await this.keyRow(parsed.id, now) : undefined;
     const retired = row?.retires_at !== null && row?.retires_at !== undefined && row.retires_at.getTime() <= now;
     if (!parsed || !row || retired || !secretMatches(row.secret_sha256, parsed.secretSha256)) {
-      await this.counters.update([failuresKey], now, ([counter]) => {
-        counter!.count += 1;
-      });
+      await this.counters.add(failuresKey, now);
       throw new AppError(
         'UNAUTHORIZED',
         "A valid intake key is required: send the landing site's key as Authorization: Bearer <key>.",
@@ -172,14 +170,7 @@ export class IntakeService {
   /** Refuses a key past its rate (429 with Retry-After) before any work is done for its request. */
   private async assertWithinRate(caller: IntakeCaller): Promise<void> {
     if (caller.keyId === null) return;
-    const count = await this.counters.update(
-      [{ key: `r|${caller.keyId}`, windowMs: 1000 }],
-      Date.now(),
-      ([counter]) => {
-        counter!.count += 1;
-        return counter!.count;
-      },
-    );
+    const { count } = await this.counters.add({ key: `r|${caller.keyId}`, windowMs: 1000 }, Date.now());
     if (count > this.limits.ordersPerSecond) {
       throw new AppError(
         'TOO_MANY_ATTEMPTS',

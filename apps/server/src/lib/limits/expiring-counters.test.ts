@@ -1,0 +1,43 @@
+// What every counter store must do for a rate (add) and a check that changes nothing (read), in memory and, when the
+// tests run on PostgreSQL, in the shared table: an intake key's orders per second are counted exactly however many
+// requests arrive at once.
+import { describe, expect, it } from 'vitest';
+import { counterStores } from '../../../test/helpers/counter-stores.js';
+
+const start = Date.UTC(2026, 10, 25, 9);
+const perSecond = { key: 'r|key-1', windowMs: 1000 };
+
+describe.each(counterStores())('Expiring counters $name', (store) => {
+  it('gives each of 20 simultaneous requests its own count, 1 to 20, within one window', async () => {
+    const counters = store.open();
+    const counts = await Promise.all(Array.from({ length: 20 }, () => counters.add(perSecond, start)));
+    expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(new Set(counts.map((c) => c.resetAt))).toEqual(new Set([start + 1000]));
+  });
+
+  it('starts counting again once the window has passed', async () => {
+    const counters = store.open();
+    await counters.add(perSecond, start);
+    await counters.add(perSecond, start + 500);
+    expect(await counters.add(perSecond, start + 1000)).toEqual({ count: 1, resetAt: start + 2000, notBefore: 0 });
+  });
+
+  it('reads a counter without changing it, and an unknown or passed one as zero', async () => {
+    const counters = store.open();
+    expect(await counters.read(perSecond, start)).toEqual({ count: 0, resetAt: start + 1000, notBefore: 0 });
+    expect((await counters.add(perSecond, start)).count).toBe(1);
+    expect((await counters.read(perSecond, start + 10)).count).toBe(1);
+    expect((await counters.read(perSecond, start + 20)).count).toBe(1);
+    expect((await counters.read(perSecond, start + 1000)).count).toBe(0);
+  });
+
+  it('keeps one key apart from another, and sees what update() did', async () => {
+    const counters = store.open();
+    await counters.update([perSecond], start, ([c]) => {
+      c!.count += 3;
+    });
+    await counters.add({ key: 'r|key-2', windowMs: 1000 }, start);
+    expect((await counters.add(perSecond, start)).count).toBe(4);
+    expect((await counters.read({ key: 'r|key-2', windowMs: 1000 }, start)).count).toBe(1);
+  });
+});
