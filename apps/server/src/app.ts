@@ -83,6 +83,11 @@ import { openPaymentGateways, type PaymentGateways } from './modules/payments/ga
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { WebhooksService } from './modules/payments/webhooks.service.js';
 import { DisputesService } from './modules/payments/disputes.service.js';
+import { OrderErasure } from './modules/retention/erasure.js';
+import { RetentionService, type RetentionOptions } from './modules/retention/retention.service.js';
+import { SubjectRequestsService } from './modules/subject-requests/subject-requests.service.js';
+import retentionRoutes from './routes/admin/retention.routes.js';
+import subjectRequestsRoutes from './routes/admin/subject-requests.routes.js';
 
 export interface Services {
   auth: AuthService;
@@ -105,6 +110,8 @@ export interface Services {
   webhooks: WebhooksService;
   disputes: DisputesService;
   liveDesk: LiveDeskService;
+  retention: RetentionService;
+  subjectRequests: SubjectRequestsService;
 }
 
 declare module 'fastify' {
@@ -135,6 +142,8 @@ export interface BuildAppOptions {
   liveDesk?: Pick<LiveDeskOptions, 'heartbeatMs' | 'coalesceMs' | 'maxStreamsPerStaff'>;
   /** The caps of work kept off the event loop (defence packs, PDF checks); by default DEFAULT_WORKER_LIMITS. */
   workerLimits?: WorkerLimits;
+  /** The retention job's batch size and when a silent run counts as dead (tests shorten them). */
+  retention?: RetentionOptions;
 }
 
 /** One log line per request when it is answered, instead of Fastify's two (incoming and completed). */
@@ -261,6 +270,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const workers = new WorkerPool(opts.workerLimits);
   app.addHook('onClose', () => workers.close());
   const defencePack = new DefencePackService(database.db, documentStore, workers);
+  // Retention and customers' erasure requests share one erasure (issue 24).
+  const erasure = new OrderErasure(database.db, documentStore);
+  const retention = new RetentionService(database.db, erasure, app.log.child({ module: 'retention' }), opts.retention);
+  app.addHook('onClose', () => retention.close());
   const mail = new MailService(
     database.db,
     { ...config.mail, publicUrl: config.publicUrl },
@@ -279,12 +292,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     openCounters(database, 'intake'),
   );
   eventBus.subscribe('eta_intake_keys', () => intake.forgetKeys());
+  const orderDetail = new OrderDetailService(database.db, orderMoves, orderEvents);
   const auth = new AuthService(database.db, new TokenService(opts.jwtSecret, config.jwtExpiresIn), throttle, eventBus);
   app.decorate('services', {
     auth,
     orderQueries,
     orderMoves,
-    orderDetail: new OrderDetailService(database.db, orderMoves, orderEvents),
+    orderDetail,
     mail,
     orderMails: new OrderMailsService(database.db, mail),
     documents: new DocumentsService(
@@ -324,6 +338,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     webhooks: new WebhooksService(database.db, paymentGateways, app.log.child({ module: 'webhooks' }), orderEvents),
     disputes: new DisputesService(database.db, paymentGateways, defencePack, config.publicUrl),
     liveDesk,
+    retention,
+    subjectRequests: new SubjectRequestsService(database.db, orderDetail, erasure, workers),
   } satisfies Services);
 
   // The translation widget (portal) may load its scripts only from where the operator configured it.
@@ -390,6 +406,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(disputesRoutes);
   await app.register(webhooksRoutes);
   await app.register(liveDeskRoutes);
+  await app.register(retentionRoutes);
+  await app.register(subjectRequestsRoutes);
   await app.register(mailWorkerPlugin);
   await app.register(housekeepingPlugin);
 

@@ -226,6 +226,31 @@ const CASES: Case[] = [
   { route: 'GET /api/admin/reports/disputes/csv', allowed: ['Admin', 'Manager'] },
   { route: 'GET /api/admin/payment-gateways/health', allowed: ['Admin'] },
   { route: 'GET /api/admin/gateway-events/unmatched', allowed: ['Admin'] },
+  // Retention, legal hold and customers' requests (issue 24): Admin only. Unknown sites, runs and orders, a body
+  // that fails validation, or an e-mail nobody used prove that the call got past the guard.
+  { route: 'GET /api/admin/retention', allowed: ['Admin'] },
+  {
+    route: 'PUT /api/admin/retention/policies/:key',
+    url: '/api/admin/retention/policies/no-such-site',
+    body: { months: 12 },
+    allowed: ['Admin'],
+  },
+  { route: 'POST /api/admin/retention/runs', body: { dryRun: 'no' }, allowed: ['Admin'] },
+  { route: 'GET /api/admin/retention/runs/:id', url: '/api/admin/retention/runs/999999', allowed: ['Admin'] },
+  {
+    route: 'POST /api/admin/legal-hold',
+    body: { orderId: 'ETA-000000001', reason: 'Litigation' },
+    allowed: ['Admin'],
+  },
+  { route: 'POST /api/admin/legal-hold/release', body: { orderId: 'ETA-000000001' }, allowed: ['Admin'] },
+  { route: 'POST /api/admin/subject-requests/summary', body: { email: 'nobody@test.local' }, allowed: ['Admin'] },
+  { route: 'POST /api/admin/subject-requests/export.json', body: { email: 'nobody@test.local' }, allowed: ['Admin'] },
+  { route: 'POST /api/admin/subject-requests/export.pdf', body: { email: 'nobody@test.local' }, allowed: ['Admin'] },
+  {
+    route: 'POST /api/admin/subject-requests/erase',
+    body: { email: 'nobody@test.local', confirm: true },
+    allowed: ['Admin'],
+  },
   // The gateways' webhooks: their signature decides (payments-stripe.test.ts), never a session.
   { route: 'POST /api/webhooks/stripe', body: {}, allowed: PUBLIC },
   { route: 'POST /api/webhooks/paypal', body: {}, allowed: PUBLIC },

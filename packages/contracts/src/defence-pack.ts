@@ -127,6 +127,8 @@ export const DefencePackDetails = Type.Object({
   downloads: Type.Array(EvidenceDownload),
   timeline: Type.Array(ActivityEntry),
   documents: Type.Array(EvidenceDocument),
+  /** When the order's personal data was erased (retention, issue 24): the pack says so instead of missing data. */
+  erasedAt: Type.Optional(Type.String()),
 });
 export type DefencePackDetails = Static<typeof DefencePackDetails>;
 export const DefencePackDetailsResponse = Envelope(DefencePackDetails);

@@ -45,6 +45,12 @@ export const CAPABILITIES = {
   submitEvidence: ['Admin', 'Manager'],
   /** The Disputes report (issue 21). */
   viewDisputesReport: ['Admin', 'Manager'],
+  /** Retention policies per landing site, the retention job's runs, Dry run and Run now (issue 24). */
+  manageRetention: ['Admin'],
+  /** Placing and releasing a legal hold on an order, which keeps it from every erasure (issue 24). */
+  placeLegalHold: ['Admin'],
+  /** Customers' requests: a subject-access export and an erasure request by e-mail address (issue 24). */
+  answerSubjectRequests: ['Admin'],
 } as const satisfies Record<string, readonly StaffType[]>;
 export type Capability = keyof typeof CAPABILITIES;
 
@@ -267,6 +273,13 @@ export const ACTIVITY_ACTIONS = [
   'mail.resend',
   'order.invoice',
   'order.intake',
+  'order.erase',
+  'order.legal-hold',
+  'order.legal-hold-release',
+  'retention.policy',
+  'retention.run',
+  'subject.access',
+  'subject.erasure',
   'landing-site.intake-key',
   'landing-site.legal-text',
   'staff.bootstrap-admin',
@@ -321,8 +334,17 @@ export const ERROR_CODES = [
   'REFUND_FAILED',
   'NO_DISPUTE',
   'EVIDENCE_SUBMITTED',
+  // Retention and customers' requests (issue 24).
+  'DISPUTE_OPEN',
+  'LEGAL_HOLD',
+  'ORDER_ERASED',
+  'RETENTION_RUNNING',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** How long a landing site may keep an order's personal data, in months after the travel date (issue 24). */
+export const RETENTION_MONTHS_MIN = 1;
+export const RETENTION_MONTHS_MAX = 240;
 
 /** "1 order", "3 orders": counts read as a person would write them. */
 export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

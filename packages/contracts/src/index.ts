@@ -15,3 +15,4 @@ export * from './application.js';
 export * from './intake.js';
 export * from './payments.js';
 export * from './live-desk.js';
+export * from './retention.js';

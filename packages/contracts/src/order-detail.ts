@@ -211,6 +211,10 @@ export const OrderDetails = Type.Intersect([
     downloadHistory: Type.Array(DownloadEntry),
     remark: Type.Array(RemarkEntry),
     activity: Type.Array(ActivityEntry),
+    /** When retention or an erasure request erased the order's personal data (issue 24); absent while kept. */
+    erasedAt: Type.Optional(Type.String()),
+    /** An Admin's legal hold, which keeps the order from every erasure (issue 24). */
+    legalHold: Type.Optional(Type.Object({ heldAt: Type.String(), heldBy: Type.String(), reason: Type.String() })),
   }),
 ]);
 export type OrderDetails = Static<typeof OrderDetails> & Partial<Record<OrderDetailField, string | number | boolean>>;

@@ -25,6 +25,8 @@ export interface LandingSitesTable {
   support_phone: string | null;
   /** Where this site's customer portal (/track-order) lives; null: the server's PUBLIC_URL. */
   portal_url: string | null;
+  /** Months after the travel date (else the order date) that an order's personal data is kept (migration 023). */
+  personal_data_retention_months: Generated<number>;
   created_at: CreatedAt;
 }
 
@@ -173,6 +175,12 @@ export interface OrdersTable {
   refund_id: string | null;
   /** The open dispute's evidence due date: the ChargeBack queue is worked soonest due first. */
   dispute_due_at: Date | null;
+  /** Retention (migration 023): when the personal data was erased, and an Admin's legal hold that prevents it. */
+  erased_at: Date | null;
+  legal_hold_at: Date | null;
+  legal_hold_by: number | null;
+  legal_hold_by_name: string | null;
+  legal_hold_reason: string | null;
 
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -204,6 +212,8 @@ export interface DocumentsTable {
   sha256: string;
   uploaded_by: number | null;
   created_at: Timestamp;
+  /** When retention deleted the file (migration 023); the row stays as the record of what was delivered. */
+  file_erased_at: Date | null;
 }
 
 export interface MailsTable {
@@ -403,6 +413,36 @@ export interface DisputeHistoryTable {
   note: string;
 }
 
+/** One run of the retention job, erasing or dry (migration 023): its progress, counts and report. */
+export interface RetentionRunsTable {
+  id: Generated<number>;
+  dry_run: boolean;
+  trigger: 'daily' | 'manual';
+  started_by: number | null;
+  started_by_name: string | null;
+  started_at: CreatedAt;
+  cutoff_at: Date;
+  heartbeat_at: Timestamp;
+  finished_at: Date | null;
+  state: ColumnType<'running' | 'finished' | 'failed', 'running' | undefined, 'running' | 'finished' | 'failed'>;
+  last_order_key: Generated<number>;
+  erased: Generated<number>;
+  skipped: Generated<number>;
+  files_deleted: Generated<number>;
+  file_failures: Generated<number>;
+  resumed: Generated<number>;
+  report: ColumnType<unknown, string | null | undefined, string | null>;
+  error: string | null;
+}
+
+/** A document an erasure freed, until the store has deleted it (migration 023). */
+export interface RetentionFileDeletionsTable {
+  storage_key: string;
+  queued_at: CreatedAt;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
 export interface DB {
   landing_sites: LandingSitesTable;
   staff: StaffTable;
@@ -426,6 +466,8 @@ export interface DB {
   gateway_events: GatewayEventsTable;
   disputes: DisputesTable;
   dispute_history: DisputeHistoryTable;
+  retention_runs: RetentionRunsTable;
+  retention_file_deletions: RetentionFileDeletionsTable;
 }
 
 export type Order = Selectable<OrdersTable>;

@@ -1,7 +1,8 @@
 // Periodic clean-up that needs no person: every minute the counters' stripes are folded (migration 015), every
 // minute the shared limit counters whose windows have passed, every hour intake idempotency keys past their keeping
-// time are forgotten. Runs in every process (a fold takes an
-// advisory lock, the deletes are idempotent); a failure is logged and tried again on the next round.
+// time are forgotten and the day's retention run is started if the day has none (issue 24). Runs in every process
+// (a fold takes an advisory lock, the deletes are idempotent, one retention run claims its row); a failure is logged
+// and tried again on the next round.
 import fp from 'fastify-plugin';
 import { purgePassedCounters } from '../lib/limits/postgres-counters.js';
 
@@ -28,6 +29,12 @@ export default fp(
           await purgePassedCounters(app.db);
         });
       }
+      // The retention job runs once a day (the first hourly round of a UTC day, in whichever process claims it) and
+      // continues a run whose process died; it erases in batches and records its progress.
+      every(60 * MINUTE_MS, 'running retention', async () => {
+        const run = await app.services.retention.runDaily();
+        if (run) app.log.info({ run: run.id, erased: run.erased, skipped: run.skipped }, 'retention run finished');
+      });
       every(60 * MINUTE_MS, 'forgetting idempotency keys', async () => {
         const purged = await app.services.intake.purgeIdempotencyKeys();
         if (purged > 0) app.log.info({ purged }, 'old intake idempotency keys forgotten');

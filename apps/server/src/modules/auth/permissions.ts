@@ -82,6 +82,18 @@ export const PERMISSIONS: Record<string, Permission> = {
   'GET /api/admin/reports/disputes/csv': 'viewDisputesReport',
   'GET /api/admin/payment-gateways/health': 'viewGatewayHealth',
   'GET /api/admin/gateway-events/unmatched': 'viewGatewayHealth',
+  // Retention and legal hold (issue 24): the policies, runs and holds for Admin.
+  'GET /api/admin/retention': 'manageRetention',
+  'PUT /api/admin/retention/policies/:key': 'manageRetention',
+  'POST /api/admin/retention/runs': 'manageRetention',
+  'GET /api/admin/retention/runs/:id': 'manageRetention',
+  'POST /api/admin/legal-hold': 'placeLegalHold',
+  'POST /api/admin/legal-hold/release': 'placeLegalHold',
+  // Customers' requests (issue 24): subject access and erasure by e-mail address, Admin only.
+  'POST /api/admin/subject-requests/summary': 'answerSubjectRequests',
+  'POST /api/admin/subject-requests/export.json': 'answerSubjectRequests',
+  'POST /api/admin/subject-requests/export.pdf': 'answerSubjectRequests',
+  'POST /api/admin/subject-requests/erase': 'answerSubjectRequests',
   // The gateways' webhooks: no session; the gateway's signature over the raw body is checked by the service.
   'POST /api/webhooks/stripe': 'public',
   'POST /api/webhooks/paypal': 'public',

@@ -31,8 +31,11 @@ const MAIL_KINDS: Record<string, string> = {
 /** One paragraph a reviewer can read first: who bought what, agreed how, received it when, used it how. */
 function storyOf(facts: DefencePackDetails): string {
   const { sale, agreement } = facts;
+  const who = facts.erasedAt
+    ? 'The customer (personal data since erased)'
+    : `${sale.customerName} (${sale.customerEmail})`;
   const sentences = [
-    `${sale.customerName} (${sale.customerEmail}) ordered the ${sale.service} (${sale.processingType} processing) ` +
+    `${who} ordered the ${sale.service} (${sale.processingType} processing) ` +
       `from ${sale.seller} on ${utcStamp(new Date(sale.orderDate))} and paid ${moneyText(sale.amountCents, sale.currency)}` +
       `${sale.transactionId ? ` (transaction ${sale.transactionId})` : ''}.`,
   ];
@@ -104,6 +107,10 @@ function agreementSection(pdf: PdfBuilder, facts: DefencePackDetails, files: Pac
     pdf.image(files.signature, { width: 260, height: 100 }, `${signed}, from ${orDash(agreement.ipAddress)}`);
   } else if (files.signature) {
     pdf.paragraph('The signature is on file in a format this pack cannot print.', { muted: true });
+  } else if (facts.erasedAt) {
+    pdf.paragraph(`Signature image: erased with the order's personal data on ${utcStamp(new Date(facts.erasedAt))}.`, {
+      muted: true,
+    });
   } else {
     pdf.paragraph('Signature image: not on file.', { muted: true });
   }
@@ -208,6 +215,12 @@ function documentSection(
     pdf.paragraph(`The approved document is not reproduced here: ${files.approvedLeftOut}. Its fingerprint is above.`, {
       muted: true,
     });
+  } else if (!files.approved && facts.erasedAt) {
+    pdf.paragraph(
+      `The approved document was deleted with the order's personal data on ${utcStamp(new Date(facts.erasedAt))}; ` +
+        'its fingerprint is above.',
+      { muted: true },
+    );
   } else if (!files.approved) {
     pdf.paragraph('The approved document could not be read from the document store; its fingerprint is above.', {
       muted: true,
@@ -248,9 +261,16 @@ export async function renderDefencePack(facts: DefencePackDetails, files: PackFi
     `Defence pack ${facts.defencePackType}: chargeback evidence`,
     `Order ${facts.orderId} · ${sale.seller} · prepared ${utcStamp(new Date(facts.generatedAt))}`,
   );
+  if (facts.erasedAt) {
+    pdf.paragraph(
+      `Personal data erased on ${utcStamp(new Date(facts.erasedAt))}: this order's retention period ended or its ` +
+        'customer asked for erasure, so names, contact details, IP addresses, the signature and the approved document ' +
+        'are no longer held. The order, payment, mail and download records below are what was kept.',
+    );
+  }
   pdf.facts([
     ['Order id', facts.orderId],
-    ['Customer', `${sale.customerName}\n${sale.customerEmail}`],
+    ['Customer', facts.erasedAt ? 'Personal data erased' : `${sale.customerName}\n${sale.customerEmail}`],
     ['Service', `${sale.service}, ${sale.processingType} processing`],
     ['Amount', moneyText(sale.amountCents, sale.currency)],
     ['Payment', [sale.gateway, sale.transactionId].filter(Boolean).join(' · ') || '—'],

@@ -35,6 +35,9 @@ const SECTION_ORDER: Record<DefencePackType, EvidenceSectionKey[]> = {
   2: ['use', 'sale', 'agreement', 'delivery', 'timeline', 'document'],
 };
 
+/** What a pack prints for a customer fact that retention erased. */
+const ERASED = '(erased)';
+
 const present = (value: string | null | undefined) => (value ? value : undefined);
 
 const customerNameOf = (row: { passport_first_name: string | null; passport_surname: string | null }) =>
@@ -63,8 +66,8 @@ export function defencePackFacts(
       merchantName: present(row.merchant_name),
       orderDate: isoTime(row.created_at),
       processStatus: STATUS_LABELS[row.process_status],
-      customerName: customerNameOf(row),
-      customerEmail: row.email,
+      customerName: row.erased_at ? ERASED : customerNameOf(row),
+      customerEmail: row.erased_at ? ERASED : row.email,
       seller: row.site_name,
     },
     agreement: {
@@ -108,5 +111,6 @@ export function defencePackFacts(
       uploadedBy: present(d.uploaded_by),
       approved: i === 0,
     })),
+    ...(row.erased_at ? { erasedAt: isoTime(row.erased_at) } : {}),
   };
 }

@@ -58,6 +58,7 @@ export type EvidenceRow = Pick<
   | 'ip_address'
   | 'customer_browser'
   | 'customer_timezone'
+  | 'erased_at'
 > & {
   site_name: string;
   /** The legal texts of the version the customer agreed to (orders.legal_version), not today's. */
@@ -81,7 +82,7 @@ export async function selectEvidence(db: Kysely<DB>, orderId: string): Promise<E
   const { rows } = await sql<EvidenceRow>`
     SELECT o.order_id, o.email, o.passport_first_name, o.passport_surname, o.payment_status, o.process_status,
       o.processing_type, o.amount_cents, o.currency, o.transaction_id, o.merchant_name, o.created_at,
-      o.customer_sign, o.customer_date, o.ip_address, o.customer_browser, o.customer_timezone,
+      o.customer_sign, o.customer_date, o.ip_address, o.customer_browser, o.customer_timezone, o.erased_at,
       ls.display_name AS site_name, ls.footer_contact, ls.support_phone,
       o.legal_version, lt.created_at AS legal_saved_at, lt.disclaimer, lt.fee_text,
       g.gateway_name,

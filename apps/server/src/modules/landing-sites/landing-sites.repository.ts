@@ -13,7 +13,7 @@ export const findBranding = (db: Kysely<DB>, key: string) =>
     .where('key', '=', key)
     .executeTakeFirst();
 
-export type LandingSiteRow = Omit<Selectable<LandingSitesTable>, 'created_at'>;
+export type LandingSiteRow = Omit<Selectable<LandingSitesTable>, 'created_at' | 'personal_data_retention_months'>;
 
 export const selectLandingSites = (db: Db): Promise<LandingSiteRow[]> =>
   db

@@ -54,6 +54,9 @@ const ACTION_LABELS: Record<string, string> = {
   'order.invoice': 'Invoice sent',
   'order.upload-document': 'Approved document uploaded',
   'mail.resend': 'Approval mail resent',
+  'order.erase': 'Personal data erased',
+  'order.legal-hold': 'Legal hold placed',
+  'order.legal-hold-release': 'Legal hold released',
 };
 
 const statusOf = (state: Record<string, unknown> | null) => {
@@ -154,6 +157,16 @@ export class OrderDetailService {
       ),
       remark: row.remarks.map((r) => toRemark(orderId, r)),
       activity: row.timeline.map(toActivity),
+      ...(order.erased_at ? { erasedAt: isoTime(order.erased_at) } : {}),
+      ...(order.legal_hold_at
+        ? {
+            legalHold: {
+              heldAt: isoTime(order.legal_hold_at),
+              heldBy: order.legal_hold_by_name ?? '',
+              reason: order.legal_hold_reason ?? '',
+            },
+          }
+        : {}),
     } as OrderDetails;
   }
 
