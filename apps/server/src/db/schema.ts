@@ -1,6 +1,7 @@
 // Kysely's view of the database (migrations/ are the truth; this mirrors them for type checking).
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
+  AccessKind,
   MailKind,
   MailProvider,
   MailState,
@@ -443,6 +444,37 @@ export interface RetentionFileDeletionsTable {
   last_error: string | null;
 }
 
+/** One read of personal data (migration 022): who, what, when, from where. Append-only. */
+export interface AccessRecordsTable {
+  id: Generated<number>;
+  at: ColumnType<Date, Date, never>;
+  staff_id: number;
+  staff_name: string;
+  order_id: number | null;
+  kind: AccessKind;
+  detail: string | null;
+  ip: string;
+  user_agent: string | null;
+  browser: string;
+  os: string;
+  device: string;
+  device_type: string;
+}
+
+/** An unusual reading pattern found when reads were written (migration 022), until an Admin acknowledges it. */
+export interface AccessAlertsTable {
+  id: Generated<number>;
+  staff_id: number;
+  staff_name: string;
+  window_start: Date;
+  window_end: Date;
+  order_count: number;
+  raised_at: CreatedAt;
+  acknowledged_at: Date | null;
+  acknowledged_by_id: number | null;
+  acknowledged_by_name: string | null;
+}
+
 export interface DB {
   landing_sites: LandingSitesTable;
   staff: StaffTable;
@@ -466,6 +498,8 @@ export interface DB {
   gateway_events: GatewayEventsTable;
   disputes: DisputesTable;
   dispute_history: DisputeHistoryTable;
+  access_records: AccessRecordsTable;
+  access_alerts: AccessAlertsTable;
   retention_runs: RetentionRunsTable;
   retention_file_deletions: RetentionFileDeletionsTable;
 }
