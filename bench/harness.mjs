@@ -361,14 +361,24 @@ export async function serverServices() {
   const { DefencePackService } = await serverModule('modules/defence-pack/defence-pack.service.js');
   const { ReportsService } = await serverModule('modules/reports/reports.service.js');
   const { WorkerPool } = await serverModule('lib/workers/worker-pool.js');
+  const { configuredMasterKeys, openKeyring } = await serverModule('modules/personal-data/data-keys.js');
+  const { OrderFieldsCipher } = await serverModule('modules/personal-data/order-fields.js');
+  const { parseMasterKey } = await serverModule('lib/crypto/master-key.js');
+  const { EncryptedDocumentStore } = await serverModule('lib/storage/encrypted-document-store.js');
   const documents = await benchDocumentStore();
   // The cases read the pack's details (its one statement) here; its PDF is made in the server under test, so this
   // pool never runs a job and starts no thread (it starts them on demand).
   const workers = new WorkerPool();
+  // The server's data keys (issue 24), unwrapped as it does: sealed fields open, passport numbers are hashed.
+  const keyringDb = kyselyOn(openPool());
+  const dataKey = process.env.DATA_KEY ? parseMasterKey(process.env.DATA_KEY) : undefined;
+  const keyring = await openKeyring(keyringDb, await configuredMasterKeys({ dataDir: BENCH_DATA_DIR, dataKey }));
+  await keyringDb.destroy();
+  const fields = new OrderFieldsCipher(keyring);
   return (db) => ({
-    queries: new OrderQueriesService(db),
-    detail: new OrderDetailService(db, new OrderMovesService(db)),
-    defencePack: new DefencePackService(db, documents, workers),
+    queries: new OrderQueriesService(db, fields),
+    detail: new OrderDetailService(db, new OrderMovesService(db), undefined, fields),
+    defencePack: new DefencePackService(db, new EncryptedDocumentStore(documents, keyring), workers),
     reports: new ReportsService(db),
   });
 }

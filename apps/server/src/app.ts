@@ -20,6 +20,10 @@ import type { DB } from './db/schema.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { DocumentStore } from './lib/storage/document-store.js';
 import { openDocumentStore } from './lib/storage/open-document-store.js';
+import { EncryptedDocumentStore } from './lib/storage/encrypted-document-store.js';
+import type { Keyring } from './lib/crypto/keyring.js';
+import { configuredMasterKeys, openKeyring } from './modules/personal-data/data-keys.js';
+import { OrderFieldsCipher } from './modules/personal-data/order-fields.js';
 import { openCounters } from './lib/limits/postgres-counters.js';
 import type { EventBus } from './modules/events/event-bus.js';
 import { openEventBus } from './modules/events/open-event-bus.js';
@@ -56,10 +60,6 @@ import { TeamService } from './modules/team/team.service.js';
 import { GatewaysService } from './modules/gateways/gateways.service.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { ActivityService } from './modules/activity/activity.service.js';
-import { AccessRecordWriter } from './modules/access-records/access-record-writer.js';
-import { AccessRecordsService } from './modules/access-records/access-records.service.js';
-import accessRecordsPlugin from './plugins/access-records.js';
-import accessRecordsRoutes from './routes/admin/access-records.routes.js';
 import { IntakeService } from './modules/intake/intake.service.js';
 import healthRoutes from './routes/health.routes.js';
 import authRoutes from './routes/admin/auth.routes.js';
@@ -109,7 +109,6 @@ export interface Services {
   gateways: GatewaysService;
   reports: ReportsService;
   activity: ActivityService;
-  accessRecords: AccessRecordsService;
   intake: IntakeService;
   payments: PaymentsService;
   webhooks: WebhooksService;
@@ -137,6 +136,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where documents live; by default the local directory DATA_DIR/documents. */
   documentStore?: DocumentStore;
+  /** The data keys of personal data (issue 24); by default unwrapped now with DATA_KEY (a wrong key throws). */
+  keyring?: Keyring;
   /** Mail providers by name; by default the ones configured (AWS SES, SendGrid). */
   mailTransports?: MailTransports;
   /** Payment gateways; by default the ones configured (Stripe, PayPal, Authorize.Net). */
@@ -219,7 +220,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // The composition root: every service is built here from its repositories' database and its clients.
-  const documentStore = opts.documentStore ?? (await openDocumentStore(config));
+  // Personal data (issue 24): every data key is unwrapped before anything is served, so a wrong DATA_KEY stops the
+  // start here. Approved documents and signatures are encrypted on their way into the store; invoices are not.
+  const keyring = opts.keyring ?? (await openKeyring(database.db, await configuredMasterKeys(config)));
+  const personalFields = new OrderFieldsCipher(keyring);
+  const plainStore = opts.documentStore ?? (await openDocumentStore(config));
+  const documentStore = new EncryptedDocumentStore(plainStore, keyring);
   // A provider's SDK is loaded only when that provider is configured.
   const mailTransports: MailTransports = opts.mailTransports ?? {
     ...(config.mail.aws
@@ -257,7 +263,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     orderEvents,
   );
   const orderMoves = new OrderMovesService(database.db, payments, orderEvents);
-  const orderQueries = new OrderQueriesService(database.db);
+  const orderQueries = new OrderQueriesService(database.db, personalFields);
   const liveDesk = new LiveDeskService(
     database.db,
     new EventTickets(database.db, opts.jwtSecret),
@@ -292,17 +298,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     mail,
     payments,
     orderEvents,
+    personalFields,
     { ordersPerSecond: config.intakeRatePerSecond, failuresPerAddress: config.intakeFailuresPerIp },
     app.log.child({ module: 'intake' }),
     openCounters(database, 'intake'),
   );
   eventBus.subscribe('eta_intake_keys', () => intake.forgetKeys());
-  // Reads of personal data (issue 24), written in batches; the access-records plugin writes what is queued on close.
-  const accessRecordWriter = new AccessRecordWriter(database.db, {
-    onError: (err, message) => app.log.warn({ err }, message),
-  });
-  const accessRecords = new AccessRecordsService(database.db, accessRecordWriter);
-  const orderDetail = new OrderDetailService(database.db, orderMoves, orderEvents);
+  const orderDetail = new OrderDetailService(database.db, orderMoves, orderEvents, personalFields);
   const auth = new AuthService(database.db, new TokenService(opts.jwtSecret, config.jwtExpiresIn), throttle, eventBus);
   app.decorate('services', {
     auth,
@@ -320,7 +322,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       orderEvents,
     ),
     defencePack,
-    invoices: new InvoicesService(database.db, documentStore, mail),
+    invoices: new InvoicesService(database.db, plainStore, mail),
     landingSites: new LandingSitesService(database.db, config.translateWidgetUrl ?? null, (site) => {
       intake.forgetKeys(); // here at once; the event reaches the other processes
       return eventBus.publish('eta_intake_keys', site);
@@ -342,8 +344,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     team: new TeamService(database.db, auth),
     gateways: new GatewaysService(database.db),
     reports: new ReportsService(database.db),
-    activity: new ActivityService(database.db, accessRecords),
-    accessRecords,
+    activity: new ActivityService(database.db),
     intake,
     payments,
     webhooks: new WebhooksService(database.db, paymentGateways, app.log.child({ module: 'webhooks' }), orderEvents),
@@ -379,7 +380,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(inputPlugin);
   // Before any route (the API documentation's too), so every /api route passes its permission check.
   await app.register(authPlugin);
-  await app.register(accessRecordsPlugin, { writer: accessRecordWriter });
   // Signed-in answers carry personal data: no browser or proxy may keep them unless a route says otherwise.
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -410,7 +410,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(gatewaysRoutes);
   await app.register(reportsRoutes);
   await app.register(activityRoutes);
-  await app.register(accessRecordsRoutes);
   await app.register(landingSitesRoutes);
   await app.register(trackOrderRoutes);
   await app.register(activeGatewayRoutes);

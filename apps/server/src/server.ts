@@ -5,6 +5,8 @@ import { prepareDatabase } from './startup.js';
 import { ensureFirstAdmin } from './modules/auth/bootstrap-admin.js';
 import { buildApp } from './app.js';
 import { openDocumentStore } from './lib/storage/open-document-store.js';
+import { EncryptedDocumentStore } from './lib/storage/encrypted-document-store.js';
+import { configuredMasterKeys, DataKeyError, openKeyring } from './modules/personal-data/data-keys.js';
 
 function readConfig(): Config {
   try {
@@ -20,6 +22,13 @@ function readConfig(): Config {
 
 const config = readConfig();
 const database = await prepareDatabase(config);
+// Every data key of personal data is unwrapped now: with a wrong DATA_KEY the server never starts (issue 24).
+const keyring = await openKeyring(database.db, await configuredMasterKeys(config)).catch(async (err: unknown) => {
+  if (!(err instanceof DataKeyError)) throw err;
+  process.stderr.write(`Personal data keys: ${err.message}\n`);
+  await database.close();
+  process.exit(1);
+});
 const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret'));
 
 const admin = await ensureFirstAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
@@ -35,7 +44,8 @@ if (config.demoData) {
   const { seedDemoDataIfEmpty } = await import('./demo/demo-data.js');
   const seeded = await seedDemoDataIfEmpty(database.db, {
     orders: config.demoOrders,
-    store: await openDocumentStore(config),
+    store: new EncryptedDocumentStore(await openDocumentStore(config), keyring),
+    keyring,
   });
   if (seeded) {
     process.stdout.write(
@@ -45,7 +55,7 @@ if (config.demoData) {
   }
 }
 
-const app = await buildApp({ config, database, jwtSecret });
+const app = await buildApp({ config, database, jwtSecret, keyring });
 for (const warning of configWarnings(config)) app.log.warn(warning);
 
 let closing = false;

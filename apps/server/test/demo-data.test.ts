@@ -13,6 +13,7 @@ import { DEMO_STAFF, seedDemoData, seedDemoDataIfEmpty, type SeedResult } from '
 import { LocalDocumentStore } from '../src/lib/storage/local-document-store.js';
 import { createTestDatabase } from './helpers/test-database.js';
 import { pdfPages } from './helpers/pdf-files.js';
+import { orderFieldsOf, testKeyring } from './helpers/personal-data.js';
 
 const distinct = async (
   db: Kysely<DB>,
@@ -32,7 +33,7 @@ async function snapshot(db: Kysely<DB>) {
       'processing_date',
       'payment_status',
       'passport_surname',
-      'passport_number',
+      'personal_sealed',
       'citizen_country',
       'created_at',
       'assign_date',
@@ -40,13 +41,21 @@ async function snapshot(db: Kysely<DB>) {
     ])
     .orderBy('order_id')
     .execute();
+  // Passport numbers are sealed (issue 24), each with a fresh IV: compared as the order detail opens them.
+  const fields = orderFieldsOf(await testKeyring(db));
+  const opened = await Promise.all(
+    orders.map(async ({ personal_sealed, ...order }) => ({
+      ...order,
+      passport_number: (await fields.open(order.order_id, personal_sealed)).passport_number,
+    })),
+  );
   const remarks = await db
     .selectFrom('remarks')
     .innerJoin('orders', 'orders.id', 'remarks.order_id')
     .select(['orders.order_id', 'remarks.remark_name', 'remarks.remark', 'remarks.created_at'])
     .orderBy('remarks.id')
     .execute();
-  return { orders, remarks };
+  return { orders: opened, remarks };
 }
 
 /** order_counters as rows, and the same figures counted afresh from orders. */
@@ -73,7 +82,7 @@ describe('demo data', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'eta-seed-'));
     store = new LocalDocumentStore(dir);
     [first, second] = await Promise.all([createTestDatabase(), createTestDatabase()]);
-    result = await seedDemoData(first.db, { orders: 300, seed: 7, store });
+    result = await seedDemoData(first.db, { keyring: await testKeyring(first.db), orders: 300, seed: 7, store });
   });
   afterAll(async () => {
     await first?.close();
@@ -170,13 +179,13 @@ describe('demo data', () => {
   });
 
   it('gives identical rows for the same seed in another empty database', async () => {
-    const again = await seedDemoData(second.db, { orders: 300, seed: 7, store });
+    const again = await seedDemoData(second.db, { keyring: await testKeyring(second.db), orders: 300, seed: 7, store });
     expect(again.orders).toBe(300);
     const [a, b] = await Promise.all([snapshot(first.db), snapshot(second.db)]);
     expect(b).toEqual(a);
     const other = await createTestDatabase();
     try {
-      await seedDemoData(other.db, { orders: 300, seed: 8, store });
+      await seedDemoData(other.db, { keyring: await testKeyring(other.db), orders: 300, seed: 8, store });
       expect((await snapshot(other.db)).orders.map((o) => o.email)).not.toEqual(a.orders.map((o) => o.email));
     } finally {
       await other.close();
@@ -248,14 +257,14 @@ describe('demo data', () => {
   });
 
   it('appends after the highest order id, reusing existing demo staff; IfEmpty leaves a seeded database alone', async () => {
-    expect(await seedDemoDataIfEmpty(first.db, { orders: 10, store })).toBeNull();
+    expect(await seedDemoDataIfEmpty(first.db, { keyring: await testKeyring(first.db), orders: 10, store })).toBeNull();
     const staffBefore = await first.db.selectFrom('staff').select('id').execute();
     // An intake order's random id (ETA-300000000 and up) does not move where demo ids go on.
     await first.db
       .insertInto('orders')
       .values({ order_id: 'ETA-912345678', email: 'intake@example.com', landing_site: 'default' })
       .execute();
-    const more = await seedDemoData(first.db, { orders: 20, seed: 7, store });
+    const more = await seedDemoData(first.db, { keyring: await testKeyring(first.db), orders: 20, seed: 7, store });
     expect(more).toMatchObject({ orders: 20, firstOrderId: 'ETA-250000001', lastOrderId: 'ETA-250000020', staff: [] });
     expect(await first.db.selectFrom('staff').select('id').execute()).toHaveLength(staffBefore.length);
     const c = await counters(first.db);
@@ -288,6 +297,7 @@ describe('demo data', () => {
       expect(before.some((r) => r.definition.includes(' stats '))).toBe(true);
       const phases = new Set<string>();
       const loaded = await seedDemoData(db.db, {
+        keyring: await testKeyring(db.db),
         store,
         orders: 120,
         seed: 3,

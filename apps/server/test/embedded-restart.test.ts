@@ -9,6 +9,7 @@ import { prepareDatabase } from '../src/startup.js';
 import { ensureFirstAdmin } from '../src/modules/auth/bootstrap-admin.js';
 import { seedDemoDataIfEmpty } from '../src/demo/demo-data.js';
 import { openDocumentStore } from '../src/lib/storage/open-document-store.js';
+import { appKeyring } from './helpers/personal-data.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -24,7 +25,11 @@ describe('embedded database across restarts', () => {
     const first = await prepareDatabase(config);
     const admin = await ensureFirstAdmin(first.db, { email: 'owner@example.com', password: 'owner-pass' });
     expect(admin).toEqual({ email: 'owner@example.com' });
-    const seeded = await seedDemoDataIfEmpty(first.db, { orders: 50, store: await openDocumentStore(config) });
+    const seeded = await seedDemoDataIfEmpty(first.db, {
+      orders: 50,
+      store: await openDocumentStore(config),
+      keyring: await appKeyring({ database: first, config }),
+    });
     expect(seeded?.orders).toBe(50);
     await first.db.updateTable('orders').set({ merchant_name: 'kept across restarts' }).where('id', '=', 1).execute();
     await first.close();
@@ -32,7 +37,13 @@ describe('embedded database across restarts', () => {
     const second = await prepareDatabase(config);
     try {
       expect(await ensureFirstAdmin(second.db, {})).toBeNull();
-      expect(await seedDemoDataIfEmpty(second.db, { orders: 50, store: await openDocumentStore(config) })).toBeNull();
+      expect(
+        await seedDemoDataIfEmpty(second.db, {
+          orders: 50,
+          store: await openDocumentStore(config),
+          keyring: await appKeyring({ database: second, config }),
+        }),
+      ).toBeNull();
       const { n } = await second.db
         .selectFrom('orders')
         .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -11,6 +11,7 @@ import { walkSearchByWeek } from '../src/modules/orders/orders.repository.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { insertOrder } from './helpers/orders.js';
 import { testBackend } from './helpers/test-database.js';
+import { appKeyring, orderFieldsOf } from './helpers/personal-data.js';
 
 describe('statement names', () => {
   it('gives each text one name and stops naming at its limit', () => {
@@ -48,7 +49,7 @@ describe.runIf(testBackend() === 'postgres')('prepared statements on PostgreSQL'
   it('prepares a queue page once per connection and reuses its plan', async () => {
     const pages: unknown[] = [];
     const prepared = await preparedBy(async (trx) => {
-      const queries = new OrderQueriesService(trx);
+      const queries = new OrderQueriesService(trx, orderFieldsOf(await appKeyring(t)));
       for (let i = 0; i < 7; i += 1) pages.push(await queries.listQueue(staff, 'newOrder', 1, 50));
     });
     expect(new Set(pages.map((p) => JSON.stringify(p))).size).toBe(1);
@@ -61,7 +62,7 @@ describe.runIf(testBackend() === 'postgres')('prepared statements on PostgreSQL'
   it('prepares each way of searching once and reuses its plan for every pattern', async () => {
     const totals: number[] = [];
     const prepared = await preparedBy(async (trx) => {
-      const queries = new OrderQueriesService(trx);
+      const queries = new OrderQueriesService(trx, orderFieldsOf(await appKeyring(t)));
       // Every New order matches these (dense: the queue is walked) or none does (collected through the index).
       const dense = ['prepared', 'PREPARED', 'repared', 'epared', 'pared', 'Prepared', 'prepare'];
       const absent = ['nothing like it', 'absent0', 'absent1', 'absent2', 'absent3', 'absent4', 'absent5'];

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { UPLOAD_MESSAGES } from '@eta/contracts';
 import { LocalDocumentStore } from '../src/lib/storage/local-document-store.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
+import { appDocumentStore } from './helpers/personal-data.js';
 import { insertOrder, givePortalHosts } from './helpers/orders.js';
 import { standInMailConfig, startMailStandIn, type MailStandIn } from './helpers/mail-stand-ins.js';
 import { inflatingPdf } from './helpers/pdf-files.js';
@@ -114,10 +115,12 @@ describe('a good upload', () => {
       }),
     ]);
     const [document] = documents;
-    // Stored under a generated key, never the customer's name, with exactly the uploaded bytes.
+    // Stored under a generated key, never the customer's name, with exactly the uploaded bytes, encrypted (issue 24).
     expect(document!.storage_key).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{32}\.pdf$/);
-    const stored = await new LocalDocumentStore(documentsDir()).read(document!.storage_key);
+    const stored = await (await appDocumentStore(t)).read(document!.storage_key);
     expect(createHash('sha256').update(stored).digest('hex')).toBe(sha256);
+    const onDisk = await new LocalDocumentStore(documentsDir()).read(document!.storage_key);
+    expect(onDisk.includes(PDF.subarray(0, 64))).toBe(false);
     expect(await storedFiles()).toHaveLength(1);
 
     expect(mails).toEqual([

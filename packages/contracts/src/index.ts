@@ -16,4 +16,3 @@ export * from './intake.js';
 export * from './payments.js';
 export * from './live-desk.js';
 export * from './retention.js';
-export * from './access-records.js';

@@ -5,6 +5,8 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../lib/config.js';
 import { prepareDatabase } from '../startup.js';
+import { decryptDocument } from '../lib/crypto/document-cipher.js';
+import { configuredMasterKeys, DataKeyError, openKeyring } from '../modules/personal-data/data-keys.js';
 import { LocalDocumentStore } from '../lib/storage/local-document-store.js';
 import { localDocumentsDir } from '../lib/storage/open-document-store.js';
 import { S3DocumentStore } from '../lib/storage/s3-document-store.js';
@@ -63,6 +65,8 @@ async function main(): Promise<number> {
     return 1;
   }
   try {
+    // Encrypted documents (issue 24) are copied as they are stored; their sha256 is checked on the decrypted bytes.
+    const keyring = await openKeyring(database.db, await configuredMasterKeys(config));
     const documents = await selectReferencedDocuments(database.db);
     process.stdout.write(
       `Copying ${documents.length} documents from ${localDocumentsDir(config)} to s3://${config.s3.bucket}` +
@@ -71,6 +75,7 @@ async function main(): Promise<number> {
     const summary = await migrateDocuments(documents, new LocalDocumentStore(localDocumentsDir(config)), s3, {
       deleteLocal,
       onProgress: progressPrinter(),
+      plaintextOf: (stored) => decryptDocument(keyring, stored),
     });
     process.stdout.write(
       `Done: ${summary.copied} copied and verified, ${summary.alreadyInS3} already in S3, ` +
@@ -83,6 +88,10 @@ async function main(): Promise<number> {
       return 1;
     }
     return 0;
+  } catch (err) {
+    if (!(err instanceof DataKeyError)) throw err;
+    process.stderr.write(`documents:migrate: ${err.message}\n`);
+    return 1;
   } finally {
     s3.close();
     await database.close();

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../lib/config.js';
 import { loadOrCreateSecret } from '../lib/secrets.js';
 import { prepareDatabase } from '../startup.js';
 import { buildApp } from '../app.js';
+import { DataKeyError } from '../modules/personal-data/data-keys.js';
 import { importApplications, type ImportTally } from '../modules/intake/import-file.js';
 
 const USAGE =
@@ -41,7 +42,16 @@ async function main(): Promise<number> {
   }
   const database = await prepareDatabase(config);
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret'));
-  const app = await buildApp({ config, database, jwtSecret, logger: false });
+  let app;
+  try {
+    app = await buildApp({ config, database, jwtSecret, logger: false });
+  } catch (err) {
+    // The applications are sealed with the server's data keys (issue 24): a wrong DATA_KEY imports nothing.
+    if (!(err instanceof DataKeyError)) throw err;
+    process.stderr.write(`intake:import: ${err.message}\n`);
+    await database.close();
+    return 1;
+  }
   const started = performance.now();
   const say = (t: ImportTally) =>
     process.stdout.write(

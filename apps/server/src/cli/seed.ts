@@ -6,6 +6,8 @@ import { MIN_PASSWORD_LENGTH } from '@eta/contracts';
 import { ConfigError, loadConfig } from '../lib/config.js';
 import { prepareDatabase } from '../startup.js';
 import { openDocumentStore } from '../lib/storage/open-document-store.js';
+import { EncryptedDocumentStore } from '../lib/storage/encrypted-document-store.js';
+import { configuredMasterKeys, DataKeyError, openKeyring } from '../modules/personal-data/data-keys.js';
 import { MAX_SEED_ORDERS, seedDemoData, type SeedOptions } from '../demo/demo-data.js';
 
 const USAGE =
@@ -43,10 +45,12 @@ function parse(argv: string[]) {
   }
 }
 
-function readArgs(argv: string[]): Omit<SeedOptions, 'store'> {
+function readArgs(argv: string[]): Omit<SeedOptions, 'store' | 'keyring'> {
   const values = parse(argv);
   if (values.orders === undefined) throw new UsageError('--orders is required');
-  const opts: Omit<SeedOptions, 'store'> = { orders: wholeNumber('orders', values.orders, 1, MAX_SEED_ORDERS) };
+  const opts: Omit<SeedOptions, 'store' | 'keyring'> = {
+    orders: wholeNumber('orders', values.orders, 1, MAX_SEED_ORDERS),
+  };
   if (values.seed !== undefined) opts.seed = wholeNumber('seed', values.seed, 0, 0xffff_ffff);
   const password = values['staff-password'];
   if (password !== undefined) {
@@ -67,7 +71,7 @@ function readArgs(argv: string[]): Omit<SeedOptions, 'store'> {
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 async function main(): Promise<number> {
-  let opts: Omit<SeedOptions, 'store'>;
+  let opts: Omit<SeedOptions, 'store' | 'keyring'>;
   let config;
   try {
     opts = readArgs(process.argv.slice(2));
@@ -94,6 +98,16 @@ async function main(): Promise<number> {
     process.stderr.write(`seed: cannot open the database: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
   }
+  // Orders are sealed with the server's own data keys (DATA_KEY, or the trial key in DATA_DIR/secrets).
+  let keyring;
+  try {
+    keyring = await openKeyring(database.db, await configuredMasterKeys(config));
+  } catch (err) {
+    if (!(err instanceof DataKeyError)) throw err;
+    process.stderr.write(`seed: ${err.message}\n`);
+    await database.close();
+    return 1;
+  }
   // Ctrl-C stops after the current batch so the dropped indexes and the counters are restored; twice quits at once.
   const abort = new AbortController();
   process.on('SIGINT', () => {
@@ -106,7 +120,8 @@ async function main(): Promise<number> {
   try {
     const result = await seedDemoData(database.db, {
       ...opts,
-      store: await openDocumentStore(config),
+      store: new EncryptedDocumentStore(await openDocumentStore(config), keyring),
+      keyring,
       signal: abort.signal,
       onProgress: (p) => {
         if (p.phase === 'orders') process.stdout.write(`  ${p.inserted} / ${p.total} orders  (${seconds(started)})\n`);

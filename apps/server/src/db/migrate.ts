@@ -20,7 +20,7 @@ import * as m017 from './migrations/017-intake-payment-answer.js';
 import * as m018 from './migrations/018-mail-idempotency.js';
 import * as m019 from './migrations/019-new-queue-trigrams.js';
 import * as m020 from './migrations/020-limit-counters.js';
-import * as m022 from './migrations/022-access-records.js';
+import * as m021 from './migrations/021-personal-data-encryption.js';
 import * as m023 from './migrations/023-retention.js';
 
 const migrations: Record<string, Migration> = {
@@ -44,7 +44,7 @@ const migrations: Record<string, Migration> = {
   '018-mail-idempotency': m018,
   '019-new-queue-trigrams': m019,
   '020-limit-counters': m020,
-  '022-access-records': m022,
+  '021-personal-data-encryption': m021,
   '023-retention': m023,
 };
 

@@ -1,7 +1,6 @@
 // Kysely's view of the database (migrations/ are the truth; this mirrors them for type checking).
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
-  AccessKind,
   MailKind,
   MailProvider,
   MailState,
@@ -15,6 +14,8 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 /** `date` columns travel as 'YYYY-MM-DD' strings (type parser 1082 set on both drivers). */
 type DateOnly = string;
+/** An order's sealed fields (migration 021): field name to base64 of its AES-256-GCM ciphertext. */
+export type SealedFields = Record<string, string>;
 
 export interface LandingSitesTable {
   key: string;
@@ -176,6 +177,13 @@ export interface OrdersTable {
   refund_id: string | null;
   /** The open dispute's evidence due date: the ChargeBack queue is worked soonest due first. */
   dispute_due_at: Date | null;
+  /**
+   * The sensitive fields (personal-data/personal-fields.ts), each sealed under the 'order' data key (migration 021);
+   * their clear columns are null. Null for an order stored before encryption that is not yet encrypted.
+   */
+  personal_sealed: ColumnType<SealedFields | null, SealedFields | null | undefined, SealedFields | null>;
+  /** HMAC-SHA256 of the normalized passport number under the 'search' key: exact search (orders_passport_hmac_idx). */
+  passport_number_hmac: ColumnType<Buffer | null, Buffer | string | null | undefined, Buffer | string | null>;
   /** Retention (migration 023): when the personal data was erased, and an Admin's legal hold that prevents it. */
   erased_at: Date | null;
   legal_hold_at: Date | null;
@@ -444,35 +452,15 @@ export interface RetentionFileDeletionsTable {
   last_error: string | null;
 }
 
-/** One read of personal data (migration 022): who, what, when, from where. Append-only. */
-export interface AccessRecordsTable {
+/** Data keys wrapped by the master key (migration 021). */
+export interface DataKeysTable {
   id: Generated<number>;
-  at: ColumnType<Date, Date, never>;
-  staff_id: number;
-  staff_name: string;
-  order_id: number | null;
-  kind: AccessKind;
-  detail: string | null;
-  ip: string;
-  user_agent: string | null;
-  browser: string;
-  os: string;
-  device: string;
-  device_type: string;
-}
-
-/** An unusual reading pattern found when reads were written (migration 022), until an Admin acknowledges it. */
-export interface AccessAlertsTable {
-  id: Generated<number>;
-  staff_id: number;
-  staff_name: string;
-  window_start: Date;
-  window_end: Date;
-  order_count: number;
-  raised_at: CreatedAt;
-  acknowledged_at: Date | null;
-  acknowledged_by_id: number | null;
-  acknowledged_by_name: string | null;
+  kind: 'order' | 'document' | 'search';
+  wrapped: Buffer;
+  /** The fingerprint of the master key that wrapped it (lib/crypto/master-key.ts). */
+  master_fingerprint: string;
+  created_at: CreatedAt;
+  rewrapped_at: Date | null;
 }
 
 export interface DB {
@@ -498,8 +486,7 @@ export interface DB {
   gateway_events: GatewayEventsTable;
   disputes: DisputesTable;
   dispute_history: DisputeHistoryTable;
-  access_records: AccessRecordsTable;
-  access_alerts: AccessAlertsTable;
+  data_keys: DataKeysTable;
   retention_runs: RetentionRunsTable;
   retention_file_deletions: RetentionFileDeletionsTable;
 }

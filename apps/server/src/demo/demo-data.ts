@@ -7,6 +7,8 @@ import type { StaffType } from '@eta/contracts';
 import type { DB } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import type { DocumentStore } from '../lib/storage/document-store.js';
+import type { Keyring } from '../lib/crypto/keyring.js';
+import { OrderFieldsCipher, type SensitiveValues } from '../modules/personal-data/order-fields.js';
 import { storeDemoFiles, type DemoFiles } from './demo-files.js';
 import { DemoOrderGenerator, type Batch, type Row, type SeedStaff } from './generate.js';
 
@@ -14,6 +16,8 @@ export interface SeedOptions {
   orders: number;
   /** Where the demo signature and the demo approved document are stored (the server's own document store). */
   store: DocumentStore;
+  /** The desk's data keys: each order's sensitive fields are sealed as the intake seals them (issue 24). */
+  keyring: Keyring;
   /** PRNG seed; default 1. The same seed loaded into an empty database gives identical rows. */
   seed?: number;
   /** Password of the demo staff created by this call; default 'demo1234'. */
@@ -227,7 +231,7 @@ async function loadOrders(
     let position = 0;
     for (;;) {
       opts.signal?.throwIfAborted();
-      const batch = await generate(generator, BATCH_SIZE);
+      const batch = await generate(generator, BATCH_SIZE, new OrderFieldsCipher(opts.keyring));
       if (batch.orders.length === 0) break;
       // Ids are reserved here, batch after batch, so they follow the order ids even with two batches in flight.
       await assignIds(conn, server, batch, position);
@@ -287,10 +291,11 @@ async function assignIds(conn: Kysely<DB>, sequences: Record<Table, string>, bat
 }
 
 /** Generates one batch in small chunks, letting the previous batch's query stream out in between. */
-async function generate(generator: DemoOrderGenerator, size: number): Promise<Batch> {
+async function generate(generator: DemoOrderGenerator, size: number, fields: OrderFieldsCipher): Promise<Batch> {
   const out: Batch = { orders: [], remarks: [], mails: [], downloads: [] };
   while (out.orders.length < size && generator.remaining > 0) {
     const part = generator.batch(Math.min(GENERATE_CHUNK, size - out.orders.length));
+    for (const row of part.orders) Object.assign(row, fields.seal(row.order_id as string, row as SensitiveValues));
     out.orders.push(...part.orders);
     out.remarks.push(...part.remarks);
     out.mails.push(...part.mails);

@@ -27,7 +27,7 @@ import {
   type NamePool,
   type RemarkTemplate,
 } from './catalog.js';
-import type { DB } from '../db/schema.js';
+import type { DB, SealedFields } from '../db/schema.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -64,7 +64,7 @@ export interface GeneratorContext {
 }
 
 /** A row as JSON for json_populate_recordset: columns of table T; undefined values are left out (NULL). */
-export type Row<T extends keyof DB> = { [K in keyof DB[T]]?: string | number | boolean };
+export type Row<T extends keyof DB> = { [K in keyof DB[T]]?: string | number | boolean | SealedFields | null };
 
 export interface Batch {
   /** Orders without `id`: the loader adds the ids it reserved. */
@@ -314,6 +314,8 @@ function blankOrder(): Row<'orders'> & Record<keyof DB['orders'], undefined> {
     payment_check_attempts: undefined,
     refund_id: undefined,
     dispute_due_at: undefined,
+    personal_sealed: undefined,
+    passport_number_hmac: undefined,
     erased_at: undefined,
     legal_hold_at: undefined,
     legal_hold_by: undefined,

@@ -170,6 +170,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
   });
 
+  it('reads the master key of personal data, refuses a malformed one, and requires it in production (issue 24)', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({})).toMatchObject({ dataKey: undefined, dataKeyPrevious: undefined });
+    expect(loadConfig({ DATA_KEY: key.toString('base64') }).dataKey).toEqual(key);
+    expect(loadConfig({ DATA_KEY: key.toString('hex') }).dataKey).toEqual(key);
+    expect(() => loadConfig({ DATA_KEY: 'not-a-key' })).toThrow(/DATA_KEY must be 32 bytes in base64/);
+    expect(() => loadConfig({ DATA_KEY_PREVIOUS: key.toString('base64') })).toThrow(
+      'DATA_KEY_PREVIOUS is set but DATA_KEY is not',
+    );
+    expect(() => loadConfig({ DATA_KEY: key.toString('base64'), DATA_KEY_PREVIOUS: key.toString('hex') })).toThrow(
+      /the same key as DATA_KEY/,
+    );
+    // A generated key would sit beside the data it protects: production on PostgreSQL must name one.
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db' })).toThrow(
+      /DATA_KEY is required in production with PostgreSQL/,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db', DATA_KEY: key.toString('base64') })
+        .dataKey,
+    ).toEqual(key);
+  });
+
   it('reads every documented variable', () => {
     const c = loadConfig({
       PORT: '8080',

@@ -1,6 +1,7 @@
 // Configuration is read from the environment once at start-up and checked; a bad value stops the
 // process with one clear line (see server.ts).
 import path from 'node:path';
+import { parseMasterKey } from './crypto/master-key.js';
 
 export interface Config {
   port: number;
@@ -54,6 +55,13 @@ export interface Config {
   documentsStore: 'local' | 's3';
   /** Set whenever S3_BUCKET is, also with the local store: `npm run documents:migrate` copies into it before the switch. */
   s3: S3Config | null;
+  /**
+   * DATA_KEY: the master key that wraps the data keys of personal data (issue 24), 32 bytes; unset, one made once in
+   * DATA_DIR/secrets/data-key (a trial only; required in production on PostgreSQL).
+   */
+  dataKey: Buffer | undefined;
+  /** DATA_KEY_PREVIOUS: during a key rotation, the master key being replaced, accepted for unwrapping only. */
+  dataKeyPrevious: Buffer | undefined;
 }
 
 /** Documents in S3: the bucket and what every write asks for; credentials come from the SDK's default chain. */
@@ -308,6 +316,35 @@ export function configWarnings(config: Config, env: NodeJS.ProcessEnv = process.
   return warnings;
 }
 
+function masterKey(name: string, raw: string | undefined): Buffer | undefined {
+  if (!raw) return undefined;
+  const key = parseMasterKey(raw);
+  if (!key) {
+    throw new ConfigError(
+      `${name} must be 32 bytes in base64 (44 characters) or hex (64 digits), e.g. the output of ` +
+        '`openssl rand -base64 32`',
+    );
+  }
+  return key;
+}
+
+function loadDataKeys(env: NodeJS.ProcessEnv, databaseUrl: string | undefined) {
+  const dataKey = masterKey('DATA_KEY', env.DATA_KEY);
+  const dataKeyPrevious = masterKey('DATA_KEY_PREVIOUS', env.DATA_KEY_PREVIOUS);
+  if (dataKeyPrevious && !dataKey) throw new ConfigError('DATA_KEY_PREVIOUS is set but DATA_KEY is not');
+  if (dataKey && dataKeyPrevious?.equals(dataKey)) {
+    throw new ConfigError('DATA_KEY_PREVIOUS is the same key as DATA_KEY: give the key being replaced');
+  }
+  // A generated key sits in DATA_DIR beside the embedded database: a copy of one is a copy of both.
+  if (!dataKey && databaseUrl && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'DATA_KEY is required in production with PostgreSQL: the master key of personal data, 32 bytes in base64 ' +
+        '(`openssl rand -base64 32`), kept apart from the database and its backups (docs/DEPLOY.md)',
+    );
+  }
+  return { dataKey, dataKeyPrevious };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -382,5 +419,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: loadPaymentsConfig(env),
     documentsStore,
     s3,
+    ...loadDataKeys(env, databaseUrl),
   };
 }

@@ -31,6 +31,11 @@ export interface MigrationOptions {
   /** Remove each local copy once its S3 copy was read back with the right sha256. */
   deleteLocal?: boolean;
   onProgress?: (progress: MigrationProgress) => void;
+  /**
+   * A document's own bytes from what the store holds (decrypted, issue 24): the sha256 the database records is the
+   * document's, the bytes copied are the stored ones. By default the stored bytes are the document.
+   */
+  plaintextOf?: (stored: Buffer) => Promise<Buffer>;
 }
 
 /** Thrown for a document that cannot be moved; the message is the line the operator reads. */
@@ -60,7 +65,13 @@ export async function migrateDocuments(
     let reason: string | undefined;
     let localDeleted = false;
     try {
-      ({ outcome, localDeleted } = await migrateOne(document, from, to, options.deleteLocal ?? false));
+      ({ outcome, localDeleted } = await migrateOne(
+        document,
+        from,
+        to,
+        options.deleteLocal ?? false,
+        options.plaintextOf ?? ((stored) => Promise.resolve(stored)),
+      ));
     } catch (err) {
       outcome = 'failed';
       reason = err instanceof Error ? err.message : String(err);
@@ -86,10 +97,11 @@ async function migrateOne(
   from: DocumentStore,
   to: S3DocumentStore,
   deleteLocal: boolean,
+  plaintextOf: (stored: Buffer) => Promise<Buffer>,
 ): Promise<{ outcome: Exclude<MigrationOutcome, 'failed'>; localDeleted: boolean }> {
   const { key } = document;
   const local = await readLocal(from, key);
-  const localSha256 = local && sha256Of(local);
+  const localSha256 = local && sha256Of(await plaintextOf(local));
   if (local && document.sha256 && localSha256 !== document.sha256) {
     throw new MigrationFailure(
       `the local copy is corrupted: its sha256 is ${localSha256}, the database recorded ${document.sha256}`,
@@ -110,11 +122,12 @@ async function migrateOne(
     );
   }
   if (!alreadyThere) {
-    await to.putAt(key, local!);
+    // An encrypted document is copied as it is stored, with its own sha256 recorded beside it.
+    await to.putAt(key, local!, expected ?? undefined);
   }
   // Read back whole after a copy, and before a local copy is deleted: the bytes, not the metadata, must match.
   if (!alreadyThere || (deleteLocal && local)) {
-    const copied = sha256Of(await to.read(key));
+    const copied = sha256Of(await plaintextOf(await to.read(key)));
     if (copied !== expected) {
       throw new MigrationFailure(`the S3 copy reads back with sha256 ${copied}, expected ${expected}`);
     }

@@ -11,8 +11,12 @@ export interface StoredDocument {
 }
 
 export interface DocumentStore {
-  /** Stores the bytes under a new generated key (the extension only helps a person browsing the store). */
-  put(content: Buffer, options?: { extension?: string }): Promise<StoredDocument>;
+  /**
+   * Stores the bytes under a new generated key (the extension only helps a person browsing the store). `sha256` is
+   * the document's own when `content` is not the document itself but its encrypted form (issue 24): a store that
+   * records a hash beside the bytes (S3) records that one, the document's, as the database does.
+   */
+  put(content: Buffer, options?: { extension?: string; sha256?: string }): Promise<StoredDocument>;
   /** The document as a stream; rejects with a NOT_FOUND AppError when the key holds nothing. */
   get(key: string): Promise<Readable>;
   /** The whole document in memory (PDF assembly, mail attachments). */

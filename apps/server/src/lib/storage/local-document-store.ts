@@ -18,8 +18,12 @@ export class LocalDocumentStore implements DocumentStore {
     return path.join(this.root, ...key.split('/'));
   }
 
-  async put(content: Buffer, options: { extension?: string } = {}): Promise<StoredDocument> {
-    const key = newDocumentKey(options.extension);
+  put(content: Buffer, options: { extension?: string } = {}): Promise<StoredDocument> {
+    return this.putAt(newDocumentKey(options.extension), content);
+  }
+
+  /** Writes under a key of this store, replacing what it held at once (`npm run personal-data:encrypt`). */
+  async putAt(key: string, content: Buffer): Promise<StoredDocument> {
     const file = this.pathOf(key);
     const temporary = `${file}.${randomBytes(4).toString('hex')}.part`;
     const write = () => writeFile(temporary, content, { mode: 0o600, flag: 'wx' });

@@ -67,14 +67,14 @@ export class S3DocumentStore implements DocumentStore {
     });
   }
 
-  put(content: Buffer, options: { extension?: string } = {}): Promise<StoredDocument> {
-    return this.putAt(newDocumentKey(options.extension), content);
+  put(content: Buffer, options: { extension?: string; sha256?: string } = {}): Promise<StoredDocument> {
+    return this.putAt(newDocumentKey(options.extension), content, options.sha256);
   }
 
   /** Stores bytes under a key the caller chose: `documents:migrate` keeps the keys the database already names. */
-  async putAt(key: string, content: Buffer): Promise<StoredDocument> {
+  async putAt(key: string, content: Buffer, documentSha256?: string): Promise<StoredDocument> {
     if (!isDocumentKey(key)) throw new Error(`not a document key: "${key}"`);
-    const sha256 = createHash('sha256').update(content).digest('hex');
+    const sha256 = documentSha256 ?? createHash('sha256').update(content).digest('hex');
     const { sse, sseKmsKeyId } = this.options;
     const params: PutObjectCommandInput = {
       Bucket: this.options.bucket,

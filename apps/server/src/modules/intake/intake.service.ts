@@ -22,6 +22,7 @@ import { mailRow } from '../mail/mail.repository.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { OrderEventsPublisher } from '../events/order-events.publisher.js';
 import type { IntakePaymentVerdict, PaymentsService } from '../payments/payments.service.js';
+import type { OrderFieldsCipher } from '../personal-data/order-fields.js';
 import { applicationColumns, checkApplication, readSignature } from './application.js';
 import { parseIntakeKey, secretMatches } from './intake-keys.js';
 import {
@@ -98,6 +99,8 @@ export class IntakeService {
     private readonly mail: MailService,
     private readonly payments: PaymentsService,
     private readonly orderEvents: OrderEventsPublisher,
+    /** Seals the application's sensitive fields before they are stored (issue 24). */
+    private readonly personalFields: OrderFieldsCipher,
     private readonly limits: IntakeLimits,
     private readonly log: FastifyBaseLogger,
     /** Orders per key per second (key `r|<key id>`) and wrong keys per address (`f|<address>`). */
@@ -328,6 +331,8 @@ export class IntakeService {
           request: { site: caller.site, idempotencyKey, bodySha256: fingerprint, payment: payment.answer },
           order: {
             ...columns,
+            // The sealed fields are bound to this order id: drawn again after a clash, they are sealed again.
+            ...this.personalFields.seal(orderId, columns),
             order_id: orderId,
             email: columns.email!,
             landing_site: caller.site,

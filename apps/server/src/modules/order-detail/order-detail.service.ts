@@ -20,6 +20,7 @@ import { normalizeOrderId } from '../../lib/order-id.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import type { OrderMovesService } from '../orders/order-moves.service.js';
 import { changedBy, type OrderEventsPublisher } from '../events/order-events.publisher.js';
+import type { OrderFieldsCipher } from '../personal-data/order-fields.js';
 import {
   findOrderKey,
   insertRemark,
@@ -105,13 +106,16 @@ export class OrderDetailService {
     private readonly db: Kysely<DB>,
     private readonly moves: OrderMovesService,
     private readonly orderEvents: OrderEventsPublisher,
+    private readonly personalFields: OrderFieldsCipher,
   ) {}
 
   async details(rawOrderId: string): Promise<OrderDetails> {
     const orderId = normalizeOrderId(rawOrderId);
     const row = await selectOrderDetail(this.db, orderId);
     if (!row) throw new AppError('ORDER_NOT_FOUND', `Order ${rawOrderId.trim()} was not found.`);
-    const { order } = row;
+    // The sealed fields (issue 24) as their clear columns would read; an order not yet encrypted reads as it is.
+    const sealed = await this.personalFields.open(row.order.order_id, row.order.personal_sealed);
+    const order = { ...row.order, ...sealed } as OrderJson;
     return {
       ...orderFields(order),
       version: order.version,

@@ -14,6 +14,7 @@ import {
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { assertCan } from '../auth/permissions.js';
+import { looksLikePassportNumber, type OrderFieldsCipher } from '../personal-data/order-fields.js';
 import { foldCounterStripes, selectFolderCounts } from './folder-counts.repository.js';
 import {
   byPurchase,
@@ -21,6 +22,7 @@ import {
   matchSearch,
   probeSearch,
   selectFutureMonthCounts,
+  selectPassportMatches,
   selectQueuePage,
   selectSearchRows,
   walkSearchByWeek,
@@ -57,7 +59,11 @@ const assertQueueAccess = (staff: Staff, queue: QueueName) =>
   assertCan(staff.type, queueCapability(queue), `open ${QUEUES[queue].title}`);
 
 export class OrderQueriesService {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    /** The passport number's keyed hash, for its exact search (issue 24). */
+    private readonly personalFields: OrderFieldsCipher,
+  ) {}
 
   /**
    * Counts for the signed-in staff member, of the queues they may open only (spec §6: no Order History count for a
@@ -97,7 +103,20 @@ export class OrderQueriesService {
     if (end <= start) throw new AppError('VALIDATION_FAILED', 'end must be greater than start.');
     const limit = Math.min(end - start, 5000);
     // One list of matches in queue order gives both the capped count and the page.
-    const ids = await this.findMatches({ queue, staffId: staff.id, search: searchVal }, start + limit);
+    // A passport number is sealed, so no text search finds it: its keyed hash is looked up exactly, beside the text
+    // search rather than after it, and the orders it finds join the text matches (first, should there be many).
+    const [exact, ids] = await Promise.all([
+      looksLikePassportNumber(searchVal)
+        ? selectPassportMatches(
+            this.db,
+            { queue, staffId: staff.id },
+            this.personalFields.passportHash(searchVal),
+            SEARCH_COUNT_CAP + 1,
+          )
+        : [],
+      this.findMatches({ queue, staffId: staff.id, search: searchVal }, start + limit),
+    ]);
+    if (exact.length > 0) ids.unshift(...exact.filter((id) => !ids.includes(id)));
     const onPage = ids.slice(start, start + limit);
     return {
       rows: onPage.length === 0 ? [] : await selectSearchRows(this.db, queue, onPage),

@@ -23,6 +23,9 @@ export type SensitiveOrderField = (typeof SENSITIVE_ORDER_FIELDS)[number];
  * What erasing an order's sensitive fields writes: every column that holds them, in clear or sealed. Retention and
  * erasure requests use this, so a column added for encryption (ciphertext, keyed hash) is erased with the rest.
  */
-export const ERASED_SENSITIVE_COLUMNS = Object.fromEntries(SENSITIVE_ORDER_FIELDS.map((f) => [f, null])) as {
-  [F in SensitiveOrderField]: null;
-};
+export const ERASED_SENSITIVE_COLUMNS = {
+  ...(Object.fromEntries(SENSITIVE_ORDER_FIELDS.map((f) => [f, null])) as { [F in SensitiveOrderField]: null }),
+  // Where encryption keeps them (migration 021): the sealed fields and the passport number's keyed hash.
+  personal_sealed: null,
+  passport_number_hmac: null,
+} satisfies { [C in keyof OrdersTable]?: null };

@@ -1,0 +1,91 @@
+// The ciphers of personal data (issue 24): values open only with their key and where they were sealed, documents
+// decrypt whole or streamed in any chunking, and an altered byte is refused rather than returned.
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { describe, expect, it } from 'vitest';
+import { open, seal, SealedValueError } from './aes-gcm.js';
+import { decryptDocument, decryptingStream, encryptDocument } from './document-cipher.js';
+import { Keyring } from './keyring.js';
+import { LocalMasterKey, parseMasterKey } from './master-key.js';
+
+const keyring = () =>
+  new Keyring([
+    { id: 1, kind: 'order', key: randomBytes(32) },
+    { id: 2, kind: 'document', key: randomBytes(32) },
+    { id: 3, kind: 'search', key: randomBytes(32) },
+  ]);
+
+const streamed = (stored: Buffer, chunk: number, ring: Keyring) => {
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < stored.length; i += chunk) chunks.push(stored.subarray(i, i + chunk));
+  return buffer(Readable.from(chunks).pipe(decryptingStream(ring)));
+};
+
+describe('sealed values', () => {
+  it('open with their key and AAD only', () => {
+    const key = randomBytes(32);
+    const sealed = seal(key, 7, Buffer.from('PAA123456'), Buffer.from('order A passport_number'));
+    expect(sealed.includes(Buffer.from('PAA123456'))).toBe(false);
+    expect(open(key, sealed, Buffer.from('order A passport_number')).toString()).toBe('PAA123456');
+    expect(() => open(key, sealed, Buffer.from('order B passport_number'))).toThrow(SealedValueError);
+    expect(() => open(randomBytes(32), sealed, Buffer.from('order A passport_number'))).toThrow(SealedValueError);
+    const altered = Buffer.from(sealed);
+    altered[altered.length - 1]! ^= 1;
+    expect(() => open(key, altered, Buffer.from('order A passport_number'))).toThrow(SealedValueError);
+  });
+
+  it('give the same keyed hash for the same text only', () => {
+    const ring = keyring();
+    expect(ring.keyedHash('x').equals(ring.keyedHash('x'))).toBe(true);
+    expect(ring.keyedHash('x').equals(ring.keyedHash('y'))).toBe(false);
+    expect(ring.keyedHash('x').equals(keyring().keyedHash('x'))).toBe(false);
+  });
+});
+
+describe('master keys', () => {
+  it('take 32 bytes in base64 or hex, and wrap only for their own context', async () => {
+    const raw = randomBytes(32);
+    expect(parseMasterKey(raw.toString('base64'))).toEqual(raw);
+    expect(parseMasterKey(raw.toString('hex'))).toEqual(raw);
+    expect(parseMasterKey('too short')).toBeNull();
+    expect(parseMasterKey(randomBytes(24).toString('base64'))).toBeNull();
+    const master = new LocalMasterKey(raw);
+    expect(master.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    expect(master.fingerprint).toBe(new LocalMasterKey(Buffer.from(raw)).fingerprint);
+    const wrapped = await master.wrap(Buffer.from('a data key'), 'data key 1 order');
+    expect((await master.unwrap(wrapped, 'data key 1 order')).toString()).toBe('a data key');
+    await expect(master.unwrap(wrapped, 'data key 2 order')).rejects.toThrow(SealedValueError);
+  });
+});
+
+describe('documents', () => {
+  const ring = keyring();
+  const content = randomBytes(70_000);
+  const stored = encryptDocument(ring, content);
+
+  it('are stored with a header and no clear byte run, and decrypt whole or streamed in any chunk size', async () => {
+    expect(stored.subarray(0, 4).toString('latin1')).toBe('ETAE');
+    expect(stored.includes(content.subarray(1000, 1032))).toBe(false);
+    expect((await decryptDocument(ring, stored)).equals(content)).toBe(true);
+    for (const chunk of [1, 7, 16, 37, 4096, stored.length]) {
+      expect((await streamed(stored, chunk, ring)).equals(content)).toBe(true);
+    }
+    const empty = encryptDocument(ring, Buffer.alloc(0));
+    expect((await streamed(empty, 5, ring)).length).toBe(0);
+  });
+
+  it('refuse an altered byte, whole or streamed', async () => {
+    const altered = Buffer.from(stored);
+    altered[50_000]! ^= 1;
+    await expect(decryptDocument(ring, altered)).rejects.toThrow(SealedValueError);
+    await expect(streamed(altered, 4096, ring)).rejects.toThrow(SealedValueError);
+  });
+
+  it('stored before encryption are read as they are', async () => {
+    const pdf = Buffer.from('%PDF-1.4 a plain approval stored before encryption');
+    expect((await decryptDocument(ring, pdf)).equals(pdf)).toBe(true);
+    expect((await streamed(pdf, 3, ring)).equals(pdf)).toBe(true);
+    expect((await streamed(Buffer.from('tiny'), 2, ring)).toString()).toBe('tiny');
+  });
+});

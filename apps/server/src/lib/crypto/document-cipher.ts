@@ -1,0 +1,109 @@
+// Stored documents encrypted under the 'document' data key: a 21-byte header (magic "ETAE", format 1, the data key's
+// id, the IV), the AES-256-GCM ciphertext, and the 16-byte tag last, so a reader decrypts as the bytes stream in. The
+// header is the AAD. A file without the magic is a document stored before encryption and is read as it is.
+import { createCipheriv, createDecipheriv, type DecipherGCM } from 'node:crypto';
+import { Transform, type TransformCallback } from 'node:stream';
+import { fillIv, IV_BYTES, SealedValueError, TAG_BYTES } from './aes-gcm.js';
+import type { Keyring } from './keyring.js';
+
+const MAGIC = Buffer.from('ETAE', 'latin1');
+const FORMAT = 1;
+const HEADER_BYTES = MAGIC.length + 1 + 4 + IV_BYTES;
+
+/** Whether stored bytes begin like an encrypted document (a PDF or an image never does). */
+export const isEncryptedDocument = (stored: Buffer): boolean =>
+  stored.length >= HEADER_BYTES + TAG_BYTES && stored.subarray(0, MAGIC.length).equals(MAGIC) && stored[4] === FORMAT;
+
+export function encryptDocument(keyring: Keyring, content: Buffer): Buffer {
+  const key = keyring.current('document');
+  const header = Buffer.allocUnsafe(HEADER_BYTES);
+  MAGIC.copy(header, 0);
+  header[4] = FORMAT;
+  header.writeUInt32BE(key.id, 5);
+  fillIv(header, 9);
+  const cipher = createCipheriv('aes-256-gcm', key.key, header.subarray(9));
+  cipher.setAAD(header);
+  return Buffer.concat([header, cipher.update(content), cipher.final(), cipher.getAuthTag()]);
+}
+
+function decipherFor(keyring: Keyring, header: Buffer): DecipherGCM {
+  const key = keyring.key(header.readUInt32BE(5), 'document');
+  const decipher = createDecipheriv('aes-256-gcm', key.key, header.subarray(9, HEADER_BYTES));
+  decipher.setAAD(header.subarray(0, HEADER_BYTES));
+  return decipher;
+}
+
+/** The document's own bytes: decrypted and verified, or a document stored before encryption as it is. */
+export function decryptDocument(keyring: Keyring, stored: Buffer): Promise<Buffer> {
+  return keyring.withNewerKeys(() => decryptWhole(keyring, stored));
+}
+
+function decryptWhole(keyring: Keyring, stored: Buffer): Buffer {
+  if (!isEncryptedDocument(stored)) return stored;
+  const decipher = decipherFor(keyring, stored);
+  decipher.setAuthTag(stored.subarray(stored.length - TAG_BYTES));
+  try {
+    return Buffer.concat([decipher.update(stored.subarray(HEADER_BYTES, stored.length - TAG_BYTES)), decipher.final()]);
+  } catch {
+    throw new SealedValueError('the document does not decrypt with its data key (damaged or altered)');
+  }
+}
+
+/**
+ * Decrypts a stored document as it streams: the last 16 bytes seen are held back until the end, where they are the
+ * tag; a damaged or altered file ends the stream with an error instead of a clean end. Plain (legacy) files pass.
+ */
+export function decryptingStream(keyring: Keyring): Transform {
+  let head: Buffer | null = Buffer.alloc(0);
+  let decipher: DecipherGCM | null = null;
+  let tail = Buffer.alloc(0);
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done: TransformCallback) {
+      try {
+        if (head) {
+          head = Buffer.concat([head, chunk]);
+          if (head.length < HEADER_BYTES + TAG_BYTES) return done();
+          const whole = head;
+          head = null;
+          if (!isEncryptedDocument(whole)) return done(null, whole);
+          void keyring
+            .withNewerKeys(() => decipherFor(keyring, whole))
+            .then((found) => {
+              decipher = found;
+              body(whole.subarray(HEADER_BYTES), done);
+            }, done);
+          return;
+        }
+        if (!decipher) return done(null, chunk);
+        body(chunk, done);
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+    flush(done: TransformCallback) {
+      if (head) return done(null, head); // shorter than any encrypted document: a small plain file
+      if (!decipher) return done();
+      try {
+        decipher.setAuthTag(tail);
+        done(null, decipher.final());
+      } catch {
+        done(new SealedValueError('the document does not decrypt with its data key (damaged or altered)'));
+      }
+    },
+  });
+
+  /** Decrypts all but the last 16 bytes seen so far (the tag, once the stream ends). */
+  function body(chunk: Buffer, done: TransformCallback): void {
+    try {
+      const buffered = Buffer.concat([tail, chunk]);
+      if (buffered.length <= TAG_BYTES) {
+        tail = buffered;
+        return done();
+      }
+      tail = buffered.subarray(buffered.length - TAG_BYTES);
+      done(null, decipher!.update(buffered.subarray(0, buffered.length - TAG_BYTES)));
+    } catch (err) {
+      done(err as Error);
+    }
+  }
+}

@@ -1,0 +1,42 @@
+// Documents are encrypted before they reach the store (issue 24), local directory or S3 alike: the store only ever
+// holds ciphertext (lib/crypto/document-cipher.ts). What callers see is unchanged: put answers the size and sha256 of
+// the document itself (the evidence the database records), get still streams, and files stored before encryption
+// are read as they are until `npm run personal-data:encrypt` encrypts them.
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { decryptDocument, decryptingStream, encryptDocument } from '../crypto/document-cipher.js';
+import type { Keyring } from '../crypto/keyring.js';
+import type { DocumentStore, StoredDocument } from './document-store.js';
+
+export class EncryptedDocumentStore implements DocumentStore {
+  constructor(
+    /** The store that keeps the ciphertext. */
+    readonly inner: DocumentStore,
+    private readonly keyring: Keyring,
+  ) {}
+
+  async put(content: Buffer, options: { extension?: string } = {}): Promise<StoredDocument> {
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    const { key } = await this.inner.put(encryptDocument(this.keyring, content), { ...options, sha256 });
+    return { key, size: content.length, sha256 };
+  }
+
+  async get(key: string): Promise<Readable> {
+    const stored = await this.inner.get(key);
+    const plain = decryptingStream(this.keyring);
+    stored.on('error', (err) => plain.destroy(err));
+    return stored.pipe(plain);
+  }
+
+  async read(key: string): Promise<Buffer> {
+    return decryptDocument(this.keyring, await this.inner.read(key));
+  }
+
+  exists(key: string): Promise<boolean> {
+    return this.inner.exists(key);
+  }
+
+  delete(key: string): Promise<void> {
+    return this.inner.delete(key);
+  }
+}
