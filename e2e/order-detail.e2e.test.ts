@@ -89,6 +89,13 @@ describe('order detail', () => {
     await signIn(manager, server.baseUrl, demoUser('Manager'), server.demoPassword);
     await manager.goto(`${server.baseUrl}/admin/view-order/${encoded}`);
     await manager.getByText('Status: Pending').waitFor();
+    // Every opening is on record (issue 24): the Manager sees the Team member's under Viewed by.
+    await section(manager, 'Viewed by')
+      .getByRole('row')
+      .filter({ hasText: teamName })
+      .filter({ hasText: 'Order detail' })
+      .first()
+      .waitFor();
 
     // The Team member moves it to Awaiting Govt.
     await section(team, 'Add Comment Below').getByRole('button', { name: 'Awaiting Govt', exact: true }).click();

@@ -60,6 +60,10 @@ import { TeamService } from './modules/team/team.service.js';
 import { GatewaysService } from './modules/gateways/gateways.service.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { ActivityService } from './modules/activity/activity.service.js';
+import { AccessRecordWriter } from './modules/access-records/access-record-writer.js';
+import { AccessRecordsService } from './modules/access-records/access-records.service.js';
+import accessRecordsPlugin from './plugins/access-records.js';
+import accessRecordsRoutes from './routes/admin/access-records.routes.js';
 import { IntakeService } from './modules/intake/intake.service.js';
 import healthRoutes from './routes/health.routes.js';
 import authRoutes from './routes/admin/auth.routes.js';
@@ -109,6 +113,7 @@ export interface Services {
   gateways: GatewaysService;
   reports: ReportsService;
   activity: ActivityService;
+  accessRecords: AccessRecordsService;
   intake: IntakeService;
   payments: PaymentsService;
   webhooks: WebhooksService;
@@ -304,6 +309,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     openCounters(database, 'intake'),
   );
   eventBus.subscribe('eta_intake_keys', () => intake.forgetKeys());
+  // Reads of personal data (issue 24), written in batches; the access-records plugin writes what is queued on close.
+  const accessRecordWriter = new AccessRecordWriter(database.db, {
+    onError: (err, message) => app.log.warn({ err }, message),
+  });
+  const accessRecords = new AccessRecordsService(database.db, accessRecordWriter);
   const orderDetail = new OrderDetailService(database.db, orderMoves, orderEvents, personalFields);
   const auth = new AuthService(database.db, new TokenService(opts.jwtSecret, config.jwtExpiresIn), throttle, eventBus);
   app.decorate('services', {
@@ -344,7 +354,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     team: new TeamService(database.db, auth),
     gateways: new GatewaysService(database.db),
     reports: new ReportsService(database.db),
-    activity: new ActivityService(database.db),
+    activity: new ActivityService(database.db, accessRecords),
+    accessRecords,
     intake,
     payments,
     webhooks: new WebhooksService(database.db, paymentGateways, app.log.child({ module: 'webhooks' }), orderEvents),
@@ -380,6 +391,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(inputPlugin);
   // Before any route (the API documentation's too), so every /api route passes its permission check.
   await app.register(authPlugin);
+  await app.register(accessRecordsPlugin, { writer: accessRecordWriter });
   // Signed-in answers carry personal data: no browser or proxy may keep them unless a route says otherwise.
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -410,6 +422,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(gatewaysRoutes);
   await app.register(reportsRoutes);
   await app.register(activityRoutes);
+  await app.register(accessRecordsRoutes);
   await app.register(landingSitesRoutes);
   await app.register(trackOrderRoutes);
   await app.register(activeGatewayRoutes);

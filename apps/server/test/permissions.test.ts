@@ -226,6 +226,20 @@ const CASES: Case[] = [
   { route: 'GET /api/admin/reports/disputes/csv', allowed: ['Admin', 'Manager'] },
   { route: 'GET /api/admin/payment-gateways/health', allowed: ['Admin'] },
   { route: 'GET /api/admin/gateway-events/unmatched', allowed: ['Admin'] },
+  // Reads of personal data on the record (issue 24): an order's "Viewed by" for Admin and Manager (a Telecaller,
+  // Team member or Night Staff cannot see who read what); every read and the alerts for Admin, who acknowledges.
+  {
+    route: 'GET /api/admin/orders/:orderId/access-records',
+    url: '/api/admin/orders/ETA-000000001/access-records',
+    allowed: ['Admin', 'Manager'],
+  },
+  { route: 'GET /api/admin/access-records', allowed: ['Admin'] },
+  { route: 'GET /api/admin/access-alerts', allowed: ['Admin'] },
+  {
+    route: 'POST /api/admin/access-alerts/:alertId/acknowledge',
+    url: '/api/admin/access-alerts/999999/acknowledge',
+    allowed: ['Admin'],
+  },
   // Retention, legal hold and customers' requests (issue 24): Admin only. Unknown sites, runs and orders, a body
   // that fails validation, or an e-mail nobody used prove that the call got past the guard.
   { route: 'GET /api/admin/retention', allowed: ['Admin'] },

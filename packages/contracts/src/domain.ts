@@ -51,6 +51,10 @@ export const CAPABILITIES = {
   placeLegalHold: ['Admin'],
   /** Customers' requests: a subject-access export and an erasure request by e-mail address (issue 24). */
   answerSubjectRequests: ['Admin'],
+  /** Who opened an order's personal data ("Viewed by" on the order, issue 24). Reads across orders: viewActivity. */
+  viewAccessRecords: ['Admin', 'Manager'],
+  /** Acknowledging an unusual-reading alert on the Activity page (issue 24). */
+  acknowledgeAccessAlerts: ['Admin'],
 } as const satisfies Record<string, readonly StaffType[]>;
 export type Capability = keyof typeof CAPABILITIES;
 
@@ -283,8 +287,22 @@ export const ACTIVITY_ACTIONS = [
   'landing-site.intake-key',
   'landing-site.legal-text',
   'staff.bootstrap-admin',
+  'access.alert-acknowledge',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/**
+ * What a read of personal data opened (issue 24): an order's detail, a defence pack, a document (the signature
+ * image), or a CSV export. Each answered read of one of these writes one access record.
+ */
+export const ACCESS_KINDS = ['detail', 'defence-pack', 'document', 'export'] as const;
+export type AccessKind = (typeof ACCESS_KINDS)[number];
+export const ACCESS_KIND_LABELS: Record<AccessKind, string> = {
+  detail: 'Order detail',
+  'defence-pack': 'Defence pack',
+  document: 'Document',
+  export: 'CSV export',
+};
 
 /**
  * Machine-readable reasons carried as `code` beside `message` in every failure envelope and in each skipped

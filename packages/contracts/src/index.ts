@@ -16,3 +16,4 @@ export * from './intake.js';
 export * from './payments.js';
 export * from './live-desk.js';
 export * from './retention.js';
+export * from './access-records.js';

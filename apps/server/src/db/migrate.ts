@@ -21,6 +21,7 @@ import * as m018 from './migrations/018-mail-idempotency.js';
 import * as m019 from './migrations/019-new-queue-trigrams.js';
 import * as m020 from './migrations/020-limit-counters.js';
 import * as m021 from './migrations/021-personal-data-encryption.js';
+import * as m022 from './migrations/022-access-records.js';
 import * as m023 from './migrations/023-retention.js';
 
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '019-new-queue-trigrams': m019,
   '020-limit-counters': m020,
   '021-personal-data-encryption': m021,
+  '022-access-records': m022,
   '023-retention': m023,
 };
 

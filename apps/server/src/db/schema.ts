@@ -1,6 +1,7 @@
 // Kysely's view of the database (migrations/ are the truth; this mirrors them for type checking).
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
+  AccessKind,
   MailKind,
   MailProvider,
   MailState,
@@ -452,6 +453,37 @@ export interface RetentionFileDeletionsTable {
   last_error: string | null;
 }
 
+/** One read of personal data (migration 022): who, what, when, from where. Append-only. */
+export interface AccessRecordsTable {
+  id: Generated<number>;
+  at: ColumnType<Date, Date, never>;
+  staff_id: number;
+  staff_name: string;
+  order_id: number | null;
+  kind: AccessKind;
+  detail: string | null;
+  ip: string;
+  user_agent: string | null;
+  browser: string;
+  os: string;
+  device: string;
+  device_type: string;
+}
+
+/** An unusual reading pattern found when reads were written (migration 022), until an Admin acknowledges it. */
+export interface AccessAlertsTable {
+  id: Generated<number>;
+  staff_id: number;
+  staff_name: string;
+  window_start: Date;
+  window_end: Date;
+  order_count: number;
+  raised_at: CreatedAt;
+  acknowledged_at: Date | null;
+  acknowledged_by_id: number | null;
+  acknowledged_by_name: string | null;
+}
+
 /** Data keys wrapped by the master key (migration 021). */
 export interface DataKeysTable {
   id: Generated<number>;
@@ -487,6 +519,8 @@ export interface DB {
   disputes: DisputesTable;
   dispute_history: DisputeHistoryTable;
   data_keys: DataKeysTable;
+  access_records: AccessRecordsTable;
+  access_alerts: AccessAlertsTable;
   retention_runs: RetentionRunsTable;
   retention_file_deletions: RetentionFileDeletionsTable;
 }

@@ -8,6 +8,9 @@ import { AppError } from '../../lib/errors.js';
 import { csvStream, type CsvCell } from '../../lib/csv.js';
 import { checkDate } from '../../lib/date-filter.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
+import type { Reader } from '../access-records/access-record-writer.js';
+import type { AccessRecordsService } from '../access-records/access-records.service.js';
 import {
   findOrderKey,
   listPeople,
@@ -27,19 +30,6 @@ export interface ActivityQueryInput {
 
 const CSV_PAGE = 1000;
 const DAY_MS = 86_400_000;
-const KEY = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|(\d{1,18})$/;
-
-export const encodeCursor = (key: ActivityKey): string => Buffer.from(`${key.at}|${key.id}`).toString('base64url');
-
-function decodeCursor(cursor: string): ActivityKey {
-  const match = KEY.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match)
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'This page of the activity list is not valid any more; start again from the newest.',
-    );
-  return { at: match[1]!, id: Number(match[2]) };
-}
 
 const toRow = (r: ActivityDbRow): ActivityRow => ({
   id: r.id,
@@ -56,8 +46,22 @@ const toRow = (r: ActivityDbRow): ActivityRow => ({
 
 const json = (value: unknown): string => (value === null || value === undefined ? '' : JSON.stringify(value));
 
+/** The filter of an export as its access record says it: "person 7, order ETA-…, 2026-01-01 to 2026-01-31". */
+function describeFilter(q: ActivityQueryInput): string {
+  const parts = [
+    q.actorId !== undefined ? `person ${q.actorId}` : '',
+    q.orderId?.trim() ? `order ${normalizeOrderId(q.orderId)}` : '',
+    q.action?.trim() ? `action ${q.action.trim()}` : '',
+    q.fromDate || q.toDate ? `${q.fromDate ?? 'start'} to ${q.toDate ?? 'today'}` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : 'no filter';
+}
+
 export class ActivityService {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly accessRecords: AccessRecordsService,
+  ) {}
 
   /** null when the filter names an order that does not exist: nothing can match. */
   private async filter(q: ActivityQueryInput): Promise<ActivityFilter | null> {
@@ -86,7 +90,7 @@ export class ActivityService {
   }
 
   async page(q: ActivityQueryInput & { cursor?: string | undefined; limit: number }): Promise<ActivityPage> {
-    const after = q.cursor ? decodeCursor(q.cursor) : null;
+    const after = q.cursor ? decodeCursor(q.cursor, 'the activity list') : null;
     const filter = await this.filter(q);
     if (!filter) return { rows: [], next: null };
     const rows = await selectActivity(this.db, filter, after, q.limit + 1);
@@ -102,29 +106,50 @@ export class ActivityService {
     return listPeople(this.db);
   }
 
-  async csv(q: ActivityQueryInput) {
+  /**
+   * The filtered trail as CSV. It names people, addresses (customers' too) and changes to orders, so the export is a
+   * read of personal data: one access record when the file ends (or is cut off), with its filter and row count.
+   */
+  async csv(q: ActivityQueryInput, reader: Reader) {
     const filter = await this.filter(q);
     const db = this.db;
+    const accessRecords = this.accessRecords;
     async function* rows(): AsyncGenerator<CsvCell[]> {
-      if (!filter) return;
-      let after: ActivityKey | null = null;
-      for (;;) {
-        const page = await selectActivity(db, filter, after, CSV_PAGE);
-        for (const r of page) {
-          yield [
-            r.at.toISOString(),
-            r.actor_name ?? '',
-            r.action,
-            r.order_id ?? '',
-            r.target ?? '',
-            json(r.before),
-            json(r.after),
-            r.ip ?? '',
-          ];
+      let written = 0;
+      let complete = false;
+      try {
+        yield* trail();
+        complete = true;
+      } finally {
+        const rowsText = `${written} ${written === 1 ? 'row' : 'rows'}${complete ? '' : ', cut off'}`;
+        accessRecords.record(reader, {
+          orderId: null,
+          kind: 'export',
+          detail: `Activity CSV (${describeFilter(q)}): ${rowsText}`,
+        });
+      }
+      async function* trail(): AsyncGenerator<CsvCell[]> {
+        if (!filter) return;
+        let after: ActivityKey | null = null;
+        for (;;) {
+          const page = await selectActivity(db, filter, after, CSV_PAGE);
+          for (const r of page) {
+            written += 1;
+            yield [
+              r.at.toISOString(),
+              r.actor_name ?? '',
+              r.action,
+              r.order_id ?? '',
+              r.target ?? '',
+              json(r.before),
+              json(r.after),
+              r.ip ?? '',
+            ];
+          }
+          const last = page[page.length - 1];
+          if (page.length < CSV_PAGE || !last) return;
+          after = { at: last.at_key, id: last.id };
         }
-        const last = page[page.length - 1];
-        if (page.length < CSV_PAGE || !last) return;
-        after = { at: last.at_key, id: last.id };
       }
     }
     return {

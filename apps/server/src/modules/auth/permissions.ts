@@ -82,6 +82,12 @@ export const PERMISSIONS: Record<string, Permission> = {
   'GET /api/admin/reports/disputes/csv': 'viewDisputesReport',
   'GET /api/admin/payment-gateways/health': 'viewGatewayHealth',
   'GET /api/admin/gateway-events/unmatched': 'viewGatewayHealth',
+  // Reads of personal data on the record (issue 24): an order's "Viewed by" for Admin and Manager; every read and
+  // the unusual-reading alerts on the Activity page for Admin, who alone acknowledges an alert.
+  'GET /api/admin/orders/:orderId/access-records': 'viewAccessRecords',
+  'GET /api/admin/access-records': 'viewActivity',
+  'GET /api/admin/access-alerts': 'viewActivity',
+  'POST /api/admin/access-alerts/:alertId/acknowledge': 'acknowledgeAccessAlerts',
   // Retention and legal hold (issue 24): the policies, runs and holds for Admin.
   'GET /api/admin/retention': 'manageRetention',
   'PUT /api/admin/retention/policies/:key': 'manageRetention',

@@ -1,7 +1,10 @@
-// The Activity page (Admin): the audit trail, its people for the filter, and the CSV of the filtered rows.
+// The Activity page (Admin): the audit trail, its people for the filter, and the CSV of the filtered rows (a read of
+// personal data on the record).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ActivityCsvQuery, ActivityPeopleResponse, ActivityQuery, ActivityResponse } from '@eta/contracts';
 import { attachment } from '../../lib/csv.js';
+import { readerOf } from '../../modules/access-records/access-record-writer.js';
+import { requireStaff } from '../../plugins/auth.js';
 
 const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const activity = app.services.activity;
@@ -25,7 +28,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/admin/activity/csv',
     { schema: { tags: ['activity'], querystring: ActivityCsvQuery } },
     async (request, reply) => {
-      const { fileName, stream } = await activity.csv(request.query);
+      const { fileName, stream } = await activity.csv(request.query, readerOf(requireStaff(request.staff), request));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', attachment(fileName))

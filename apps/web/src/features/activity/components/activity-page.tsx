@@ -1,12 +1,15 @@
 // Activity (Admin): the audit trail newest first — who did what, when, from where — security events included
 // (failed sign-ins, lockouts, refused calls). Filters: person, order id, action, UTC dates. Pages go Older /
-// Newer over keys (the server's cursor), never by deep offsets. The CSV holds every filtered row.
+// Newer over keys (the server's cursor), never by deep offsets. The CSV holds every filtered row. Beside the
+// changes, the reads of personal data (issue 24) and the alerts an unusual reading pattern raised.
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -20,7 +23,10 @@ import { PageHeader } from '../../../components/page-header';
 import { TableMessageRow } from '../../../components/table-message-row';
 import { downloadFile } from '../../../lib/download-file';
 import { formatUtcDateTime } from '../../../lib/format';
+import { useCurrentUser } from '../../../lib/auth/use-current-user';
 import { useActivityPeopleQuery, useActivityQuery, type ActivityFilters } from '../api/activity-api';
+import { AccessAlertsPanel } from './access-alerts-panel';
+import { ReadsView } from './reads-view';
 
 const PAGE_SIZE = 50;
 
@@ -45,20 +51,13 @@ function toFilters(form: FormState): ActivityFilters {
   };
 }
 
+type View = 'changes' | 'reads';
+
 export function ActivityPage() {
-  const [form, setForm] = useState<FormState>(EMPTY);
+  const user = useCurrentUser();
+  const [view, setView] = useState<View>('changes');
   const [filters, setFilters] = useState<ActivityFilters>({});
-  // Cursors of the pages before this one (newest page: none); the last entry is this page's cursor.
-  const [cursors, setCursors] = useState<string[]>([]);
   const [exporting, setExporting] = useState(false);
-  const cursor = cursors[cursors.length - 1];
-  const people = useActivityPeopleQuery();
-  const page = useActivityQuery({ ...filters, ...(cursor ? { cursor } : {}), limit: PAGE_SIZE });
-  const rows = page.data?.rows ?? [];
-  const field = (name: keyof FormState) => ({
-    value: form[name],
-    onChange: (event: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: event.target.value })),
-  });
 
   const exportCsv = async () => {
     setExporting(true);
@@ -75,18 +74,64 @@ export function ActivityPage() {
       <PageHeader
         title="Activity"
         actions={
-          <Button variant="outlined" startIcon={<DownloadIcon />} disabled={exporting} onClick={() => void exportCsv()}>
-            Download CSV
-          </Button>
+          view === 'changes' ? (
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              disabled={exporting}
+              onClick={() => void exportCsv()}
+            >
+              Download CSV
+            </Button>
+          ) : undefined
         }
       />
+      {user ? <AccessAlertsPanel role={user.type} /> : null}
+      <Tabs value={view} onChange={(_event, next: View) => setView(next)} aria-label="Activity views" sx={{ mb: 2 }}>
+        <Tab value="changes" label="Changes" />
+        <Tab value="reads" label="Reads" />
+      </Tabs>
+      {view === 'changes' ? <ChangesView filters={filters} onFilters={setFilters} /> : <ReadsView />}
+    </>
+  );
+}
+
+/** The audit trail (every write and security event), filtered; the page's CSV holds the same filtered rows. */
+function ChangesView({
+  filters,
+  onFilters,
+}: {
+  filters: ActivityFilters;
+  onFilters: (filters: ActivityFilters) => void;
+}) {
+  // The form shows the filters in force (they outlive a visit to the Reads tab).
+  const [form, setForm] = useState<FormState>(() => ({
+    actorId: filters.actorId ? String(filters.actorId) : '',
+    orderId: filters.orderId ?? '',
+    action: filters.action ?? '',
+    fromDate: filters.fromDate ?? '',
+    toDate: filters.toDate ?? '',
+  }));
+  // Cursors of the pages before this one (newest page: none); the last entry is this page's cursor.
+  const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors[cursors.length - 1];
+  const people = useActivityPeopleQuery();
+  const page = useActivityQuery({ ...filters, ...(cursor ? { cursor } : {}), limit: PAGE_SIZE });
+  const rows = page.data?.rows ?? [];
+  const field = (name: keyof FormState) => ({
+    value: form[name],
+    onChange: (event: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: event.target.value })),
+  });
+
+  return (
+    <>
       <Paper sx={{ p: 2, mb: 2 }}>
         <Box
           component="form"
           aria-label="Activity filters"
           onSubmit={(event) => {
             event.preventDefault();
-            setFilters(toFilters(form));
+            onFilters(toFilters(form));
             setCursors([]);
           }}
           sx={{
@@ -134,7 +179,7 @@ export function ActivityPage() {
             <Button
               onClick={() => {
                 setForm(EMPTY);
-                setFilters({});
+                onFilters({});
                 setCursors([]);
               }}
             >

@@ -16,7 +16,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { OrderDetails, ProcessStatus } from '@eta/contracts';
-import { STATUS_LABELS } from '@eta/contracts/domain';
+import { can, STATUS_LABELS } from '@eta/contracts/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
@@ -63,6 +63,7 @@ import { OrderHolder } from './order-holder';
 import { OrderNotFound } from './order-not-found';
 import { OrderPresenceLine } from './order-presence-line';
 import { TransactionDetailsDialog } from './transaction-details-dialog';
+import { ViewedBySection } from './viewed-by-section';
 
 /** The spec's confirmation texts for the holder actions (spec §8), as the queues use them. */
 const ASSIGN_CONFIRM_TEXT = 'Are you sure want to assigned orders.';
@@ -276,6 +277,7 @@ function OrderDetailContent({ order, user, onEditingRemarksChange }: OrderDetail
       <DetailSection id="activity" title="Activity">
         <ActivityTimeline activity={order.activity} />
       </DetailSection>
+      {can(user.type, 'viewAccessRecords') ? <ViewedBySection orderId={orderId} /> : null}
 
       <ConfirmDialog {...action.confirmDialog} />
       {mailView ? (

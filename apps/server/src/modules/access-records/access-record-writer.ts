@@ -1,0 +1,157 @@
+// Reads of personal data, written cheaply (issue 24): a read is queued in memory and the queue is written as ONE
+// multi-row INSERT about once a second or every MAX_BATCH reads, never an extra transaction per read. Closing the
+// app writes what is queued (a normal stop loses nothing); a crash loses at most the reads of the last interval.
+// After each batch the members in it are checked for an unusual reading pattern (UNUSUAL_READS).
+import type { Kysely } from 'kysely';
+import type { AccessKind } from '@eta/contracts';
+import type { DB, Staff } from '../../db/schema.js';
+import { describeUserAgent, type ClientDevice } from '../../lib/user-agent.js';
+import { insertAccessRecords, raiseUnusualReadAlerts, type NewAccessRecord } from './access-records.repository.js';
+
+/**
+ * An unusual reading pattern: one member opening at least `distinctOrders` different orders within `windowMinutes`
+ * (sliding). Raised once per member per window; an Admin acknowledges it on the Activity page.
+ */
+export const UNUSUAL_READS = { distinctOrders: 200, windowMinutes: 60 } as const;
+
+/** The longest a read waits in memory before it is written, and the most written by one statement. */
+const FLUSH_MS = 1_000;
+const MAX_BATCH = 500;
+/** While the database refuses the writes, reads are kept up to this many (the oldest are dropped, and logged). */
+const MAX_QUEUED = 20_000;
+const USER_AGENT_MAX = 400;
+
+/** Who read, and from where: the signed-in member, the client address (TRUST_PROXY-aware) and the browser. */
+export interface Reader {
+  staffId: number;
+  staffName: string;
+  ip: string;
+  userAgent: string | null;
+}
+
+export const readerOf = (
+  staff: Pick<Staff, 'id' | 'name'>,
+  request: { ip: string; headers: { 'user-agent'?: string | undefined } },
+): Reader => ({
+  staffId: staff.id,
+  staffName: staff.name,
+  ip: request.ip,
+  userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
+});
+
+/** What was read: the order (public id; none for an export), the kind, and a short detail. */
+export interface AccessRead {
+  orderId: string | null;
+  kind: AccessKind;
+  detail: string | null;
+}
+
+interface QueuedRead extends Reader, AccessRead {
+  at: Date;
+}
+
+export interface AccessRecordWriterOptions {
+  flushMs?: number;
+  maxBatch?: number;
+  /** A batch that could not be written, or a failed alert check (logged; the reads stay queued). */
+  onError: (err: unknown, message: string) => void;
+}
+
+export class AccessRecordWriter {
+  private queue: QueuedRead[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  /** Batches are written one after the other, in the order they were read. */
+  private writing: Promise<void> = Promise.resolve();
+  private closed = false;
+  private readonly flushMs: number;
+  private readonly maxBatch: number;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly options: AccessRecordWriterOptions,
+  ) {
+    this.flushMs = options.flushMs ?? FLUSH_MS;
+    this.maxBatch = options.maxBatch ?? MAX_BATCH;
+  }
+
+  /** Queues one read; it is in the database within about a second. Never waits and never throws. */
+  record(reader: Reader, read: AccessRead): void {
+    this.queue.push({ ...reader, ...read, at: new Date() });
+    if (this.queue.length > MAX_QUEUED) {
+      const dropped = this.queue.splice(0, this.queue.length - MAX_QUEUED);
+      this.options.onError(new Error(`${dropped.length} reads dropped`), 'access records: queue full, oldest dropped');
+    }
+    if (this.closed || this.queue.length >= this.maxBatch) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
+  }
+
+  /** Writes every read queued so far; resolves when they are in the database (or were kept after a failure). */
+  flush(): Promise<void> {
+    this.writing = this.writing.then(() => this.writeQueued());
+    return this.writing;
+  }
+
+  /** The app's onClose: no more timers, and what is queued is written before the database closes. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flush();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  private async writeQueued(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.maxBatch);
+      try {
+        await insertAccessRecords(this.db, toRows(batch));
+      } catch (err) {
+        // Kept for the next try (in order), which a later read or the next interval starts.
+        this.queue.unshift(...batch);
+        this.options.onError(err, 'access records: a batch could not be written; it will be tried again');
+        if (!this.closed) this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
+        return;
+      }
+      await this.checkUnusualReads(batch);
+    }
+  }
+
+  private async checkUnusualReads(batch: readonly QueuedRead[]): Promise<void> {
+    const readers = [...new Set(batch.filter((r) => r.orderId !== null).map((r) => r.staffId))];
+    const since = new Date(Date.now() - UNUSUAL_READS.windowMinutes * 60_000);
+    await raiseUnusualReadAlerts(this.db, readers, since, UNUSUAL_READS.distinctOrders).catch((err: unknown) =>
+      this.options.onError(err, 'access records: the unusual-reading check failed'),
+    );
+  }
+}
+
+/** The batch as rows, each browser described once (ua-parser is the costly part of a row). */
+function toRows(batch: readonly QueuedRead[]): NewAccessRecord[] {
+  const devices = new Map<string | null, ClientDevice>();
+  return batch.map((r) => {
+    let device = devices.get(r.userAgent);
+    if (!device) {
+      device = describeUserAgent(r.userAgent ?? undefined);
+      devices.set(r.userAgent, device);
+    }
+    return {
+      at: r.at,
+      staff_id: r.staffId,
+      staff_name: r.staffName,
+      order: r.orderId,
+      kind: r.kind,
+      detail: r.detail,
+      ip: r.ip,
+      user_agent: r.userAgent,
+      browser: device.browser,
+      os: device.os,
+      device: device.device,
+      device_type: device.deviceType,
+    };
+  });
+}

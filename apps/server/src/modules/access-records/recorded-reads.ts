@@ -1,0 +1,59 @@
+// The one list of staff calls whose answer carries an order's personal data (issue 24): the detail (sensitive fields,
+// personal-data/personal-fields.ts), defence packs (the signature and the approved document in the PDF, the
+// customer's facts in the JSON), the signature image, and a subject-access export (every order of one e-mail address,
+// decrypted). Each such call answered with success writes one access record (plugins/access-records.ts). Lists,
+// searches and counts show no sensitive field and are not here; a CSV export records itself in its service, which
+// alone knows how many rows it wrote.
+import type { FastifyRequest } from 'fastify';
+import { normalizeOrderId } from '../../lib/order-id.js';
+import { emailSha256 } from '../subject-requests/subject-requests.service.js';
+import type { AccessRead } from './access-record-writer.js';
+
+type Describe = (request: FastifyRequest) => AccessRead;
+
+const param = (request: FastifyRequest, name: string): string =>
+  normalizeOrderId(String((request.params as Record<string, unknown>)[name] ?? ''));
+const body = (request: FastifyRequest) => request.body as { orderId: string; defencePackType: number };
+const query = (request: FastifyRequest) => request.query as { defencePackType: number };
+/** Whose data, as the request's audit row names it (subject.access: the e-mail's SHA-256, never the address). */
+const subjectOf = (request: FastifyRequest) => `sha256:${emailSha256((request.body as { email: string }).email)}`;
+
+/** "METHOD /route" as registered → what its answer opened. */
+export const RECORDED_READS: Readonly<Record<string, Describe>> = {
+  'GET /api/admin/get-orders-details/:orderId': (r) => ({ orderId: param(r, 'orderId'), kind: 'detail', detail: null }),
+  'POST /api/admin/get-defence-pack-pdf': (r) => ({
+    orderId: normalizeOrderId(body(r).orderId),
+    kind: 'defence-pack',
+    detail: `Defence Pack ${body(r).defencePackType} (PDF)`,
+  }),
+  'POST /api/admin/defence-pack-details': (r) => ({
+    orderId: normalizeOrderId(body(r).orderId),
+    kind: 'defence-pack',
+    detail: `Defence Pack ${body(r).defencePackType} (details)`,
+  }),
+  'GET /api/admin/disputes/:orderId/evidence': (r) => ({
+    orderId: param(r, 'orderId'),
+    kind: 'defence-pack',
+    detail: `Defence Pack ${query(r).defencePackType} (evidence preview)`,
+  }),
+  'GET /api/admin/disputes/:orderId/evidence.pdf': (r) => ({
+    orderId: param(r, 'orderId'),
+    kind: 'defence-pack',
+    detail: `Defence Pack ${query(r).defencePackType} (evidence PDF)`,
+  }),
+  'GET /api/admin/order-signature/:orderId': (r) => ({
+    orderId: param(r, 'orderId'),
+    kind: 'document',
+    detail: 'Signature image',
+  }),
+  'POST /api/admin/subject-requests/export.json': (r) => ({
+    orderId: null,
+    kind: 'export',
+    detail: `Subject-access export (JSON) of ${subjectOf(r)}`,
+  }),
+  'POST /api/admin/subject-requests/export.pdf': (r) => ({
+    orderId: null,
+    kind: 'export',
+    detail: `Subject-access export (PDF) of ${subjectOf(r)}`,
+  }),
+};
