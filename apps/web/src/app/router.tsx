@@ -56,6 +56,10 @@ export const routes: RouteObject[] = [
           page(paths.gatewaySetting, routeModules.administration, ({ GatewaySettingRoute }) => <GatewaySettingRoute />),
           page(paths.landingSites, routeModules.administration, ({ LandingSitesRoute }) => <LandingSitesRoute />),
           page(paths.activity, routeModules.administration, ({ ActivityRoute }) => <ActivityRoute />),
+          page(paths.retention, routeModules.administration, ({ RetentionRoute }) => <RetentionRoute />),
+          page(paths.subjectRequests, routeModules.administration, ({ SubjectRequestsRoute }) => (
+            <SubjectRequestsRoute />
+          )),
           page(paths.changePassword, routeModules.changePassword, ({ ChangePasswordRoute }) => <ChangePasswordRoute />),
           { path: '*', element: <NotFoundPage homePath={paths.dashboard} /> },
         ],

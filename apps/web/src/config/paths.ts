@@ -22,4 +22,6 @@ export const paths = {
   landingSites: '/admin/landing-sites',
   changePassword: '/admin/change-password',
   activity: '/admin/activity',
+  retention: '/admin/retention',
+  subjectRequests: '/admin/customer-requests',
 } as const;

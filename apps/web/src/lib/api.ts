@@ -95,6 +95,7 @@ export const api = createApi({
     'Gateways',
     'LandingSites',
     'Disputes',
+    'Retention',
   ],
   endpoints: () => ({}),
 });

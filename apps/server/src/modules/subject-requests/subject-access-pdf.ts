@@ -18,7 +18,16 @@ const SKIPPED_FIELDS = new Set([
   'legalHold',
 ]);
 
+/** Labels where the field's name does not read well. */
+const LABELS: Record<string, string> = {
+  create_ts: 'Ordered on',
+  email: 'E-mail',
+  legal_version: 'Legal texts agreed to (version)',
+  assign_to: 'Handled by',
+};
+
 const labelOf = (field: string) => {
+  if (LABELS[field]) return LABELS[field];
   const words = field.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 };

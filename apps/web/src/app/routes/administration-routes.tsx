@@ -9,6 +9,8 @@ import { CountryReportPage } from '../../features/reports/components/country-rep
 import { DisputesReportPage } from '../../features/reports/components/disputes-report-page';
 import { ProcessedReportPage } from '../../features/reports/components/processed-report-page';
 import { ManageTeamPage } from '../../features/team/components/manage-team-page';
+import { RetentionPage } from '../../features/retention/components/retention-page';
+import { SubjectRequestsPage } from '../../features/subject-requests/components/subject-requests-page';
 import { Allowed, useStaffUser } from './staff-access';
 
 export function CountryReportRoute() {
@@ -58,6 +60,22 @@ export function LandingSitesRoute() {
   return (
     <Allowed capability="manageLandingSites" title="Landing Sites">
       <LandingSitesPage />
+    </Allowed>
+  );
+}
+
+export function RetentionRoute() {
+  return (
+    <Allowed capability="manageRetention" title="Data Retention">
+      <RetentionPage />
+    </Allowed>
+  );
+}
+
+export function SubjectRequestsRoute() {
+  return (
+    <Allowed capability="answerSubjectRequests" title="Customer Requests">
+      <SubjectRequestsPage />
     </Allowed>
   );
 }

@@ -43,6 +43,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Gateway Setting', path: paths.gatewaySetting, capability: 'changeGateway' },
   { label: 'Landing Sites', path: paths.landingSites, capability: 'manageLandingSites' },
   { label: 'Activity', path: paths.activity, capability: 'viewActivity' },
+  { label: 'Data Retention', path: paths.retention, capability: 'manageRetention' },
+  { label: 'Customer Requests', path: paths.subjectRequests, capability: 'answerSubjectRequests' },
   { label: 'Change Password', path: paths.changePassword, capability: 'changePassword' },
 ];
 

@@ -62,6 +62,7 @@ import { OrderChangedNotice } from './order-changed-notice';
 import { OrderHolder } from './order-holder';
 import { OrderNotFound } from './order-not-found';
 import { OrderPresenceLine } from './order-presence-line';
+import { PersonalDataPanel } from './personal-data-panel';
 import { TransactionDetailsDialog } from './transaction-details-dialog';
 import { ViewedBySection } from './viewed-by-section';
 
@@ -237,6 +238,7 @@ function OrderDetailContent({ order, user, onEditingRemarksChange }: OrderDetail
         />
       </Paper>
 
+      <PersonalDataPanel order={order} role={user.type} />
       <ChargebackPanel orderId={orderId} role={user.type} />
       <DeliverySections order={order} onViewMail={(mailId) => setMailView({ mailId })} />
       {FIELD_SECTIONS.map((section) => (
