@@ -389,11 +389,12 @@ describe('encrypting what was stored in clear (npm run personal-data:encrypt)', 
   it('encrypts orders in batches, resumes after an interruption, verifies, and leaves nothing in clear', async () => {
     const passports = Array.from({ length: 25 }, newPassport);
     const ids: string[] = [];
-    for (const passport of passports) {
+    for (const [i, passport] of passports.entries()) {
       ids.push(
         await insertOrder(t.database.db, {
           passport_number: passport,
-          confirm_passport_number: passport,
+          // Stored before the intake checked that they match: a confirm copy of its own is sealed as its own value.
+          confirm_passport_number: i === 3 ? 'TYPO12345' : passport,
           birth_year: 1970,
           birth_month: 1,
           birth_date: 2,
@@ -429,6 +430,7 @@ describe('encrypting what was stored in clear (npm run personal-data:encrypt)', 
     for (const [i, id] of ids.entries()) {
       expect((await details(t.app, admin, id)).json().data).toMatchObject({
         passport_number: passports[i],
+        confirm_passport_number: i === 3 ? 'TYPO12345' : passports[i],
         birth_year: 1970,
       });
     }
@@ -441,6 +443,7 @@ describe('encrypting what was stored in clear (npm run personal-data:encrypt)', 
     for (const [i, id] of ids.entries()) {
       expect((await details(t.app, admin, id)).json().data).toMatchObject({
         passport_number: passports[i],
+        confirm_passport_number: i === 3 ? 'TYPO12345' : passports[i],
         birth_year: 1970,
         birth_month: 1,
         birth_date: 2,
