@@ -11,6 +11,7 @@ import { LocalDocumentStore } from '../src/lib/storage/local-document-store.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { insertOrder } from './helpers/orders.js';
 import { pdfPages, samplePdf, samplePng } from './helpers/pdf-files.js';
+import { appDocumentStore, appKeyring, orderFieldsOf } from './helpers/personal-data.js';
 
 let t: TestApp;
 let store: LocalDocumentStore;
@@ -467,5 +468,40 @@ describe('the retention policy', () => {
     const kept = await personalOrder({ landing_site: 'eta-express', travel_to_canada_year: dateYearsAgo(4) });
     const run = await startRun(true);
     expect(run.report!.orders.map((o) => o.orderId)).not.toContain(kept.orderId);
+  });
+});
+
+describe('an order stored encrypted', () => {
+  it('is erased with its sealed fields, its passport hash and its encrypted files', async () => {
+    const keyring = await appKeyring(t);
+    const appStore = await appDocumentStore(t);
+    const signature = await appStore.put(samplePng(), { extension: 'png' });
+    const order = await personalOrder(
+      { travel_to_canada_year: dateYearsAgo(5), passport_number: null, confirm_passport_number: null },
+      { signature: signature.key },
+    );
+    const sealed = orderFieldsOf(keyring).seal(order.orderId, { passport_number: 'S9876543', birth_year: 1975 });
+    // The hash travels as PostgreSQL's text form (backslash-x and hex); PGlite takes bytea parameters as bytes.
+    const hmac = Buffer.from(sealed.passport_number_hmac!.slice(2), 'hex');
+    await t.database.db
+      .updateTable('orders')
+      .set({ ...sealed, passport_number_hmac: hmac })
+      .where('id', '=', order.id)
+      .execute();
+    const before = await orderRow(order.orderId);
+    expect(before.personal_sealed).not.toBeNull();
+    expect(before.passport_number_hmac).not.toBeNull();
+
+    const run = await t.app.services.retention.runNow(null, false);
+    expect(run).toMatchObject({ state: 'finished', erased: 1 });
+    const after = await orderRow(order.orderId);
+    expect(after).toMatchObject({ personal_sealed: null, passport_number_hmac: null, passport_number: null });
+    expect(after.erased_at).not.toBeNull();
+    expect(await appStore.exists(signature.key)).toBe(false);
+    const detail = await t.app.inject({
+      url: `/api/admin/get-orders-details/${order.orderId}`,
+      headers: { authorization: admin.token },
+    });
+    expect(detail.json<{ data: OrderDetails }>().data).not.toHaveProperty('passport_number');
   });
 });
