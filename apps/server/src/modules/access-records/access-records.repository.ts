@@ -99,9 +99,10 @@ const ALERT_LOCK = 24_022;
 
 /**
  * Raises an alert for each member of `staffIds` who opened at least `threshold` distinct orders since `since`,
- * unless an alert of theirs already covers part of that window (once per member per window). One statement over
- * the members' last window (access_records_staff_idx; access_alerts_staff_idx for the earlier alert), after a
- * transaction-wide advisory lock so that two servers checking at once cannot raise the same alert twice.
+ * unless an alert of theirs already covers part of that window (once per member per window). Members with such an
+ * alert are dropped first (access_alerts_staff_idx), so a member already alerted costs no count; the others' window
+ * is counted in one statement through access_records_staff_idx. Under a transaction-wide advisory lock, so that two
+ * servers checking at once cannot raise the same alert twice.
  */
 export async function raiseUnusualReadAlerts(
   db: Kysely<DB>,
@@ -112,15 +113,22 @@ export async function raiseUnusualReadAlerts(
   if (staffIds.length === 0) return [];
   return db.transaction().execute(async (trx: Transaction<DB>) => {
     await sql`SELECT pg_advisory_xact_lock(${ALERT_LOCK})`.execute(trx);
+    const alerted = await trx
+      .selectFrom('access_alerts')
+      .select('staff_id')
+      .where('staff_id', 'in', staffIds)
+      .where('window_end', '>=', since)
+      .execute();
+    const unalerted = staffIds.filter((id) => !alerted.some((a) => a.staff_id === id));
+    if (unalerted.length === 0) return [];
     const { rows } = await sql<{ id: number; staff_id: number; order_count: number }>`
       INSERT INTO access_alerts (staff_id, staff_name, window_start, window_end, order_count)
       SELECT r.staff_id, (array_agg(r.staff_name ORDER BY r.at DESC))[1], min(r.at), max(r.at),
              count(DISTINCT r.order_id)
         FROM access_records r
-       WHERE r.staff_id IN (${sql.join(staffIds)})
+       WHERE r.staff_id IN (${sql.join(unalerted)})
          AND r.at >= ${since}
          AND r.order_id IS NOT NULL
-         AND NOT EXISTS (SELECT 1 FROM access_alerts a WHERE a.staff_id = r.staff_id AND a.window_end >= ${since})
        GROUP BY r.staff_id
       HAVING count(DISTINCT r.order_id) >= ${threshold}
       RETURNING id, staff_id, order_count`.execute(trx);
