@@ -3,18 +3,24 @@
 // of them; staff still see them, find an order by its exact passport number, and keep both after a key rotation;
 // a wrong DATA_KEY stops the start; what was stored in clear before is encrypted by a resumable, verified run.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { TRACK_PROOF_HEADER } from '@eta/contracts';
 import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/lib/config.js';
+import { prepareDatabase } from '../src/startup.js';
 import { LocalMasterKey } from '../src/lib/crypto/master-key.js';
 import { LocalDocumentStore } from '../src/lib/storage/local-document-store.js';
 import { DataKeyError, openKeyring, rotateDataKeys } from '../src/modules/personal-data/data-keys.js';
 import { encryptStoredDocuments, encryptStoredOrders } from '../src/modules/personal-data/encrypt-stored.js';
+import { OrderFieldsCipher } from '../src/modules/personal-data/order-fields.js';
 import { buildTestApp, JWT_SECRET, type TestApp } from './helpers/test-app.js';
 import { application, createIntakeKey, postIntake } from './helpers/intake.js';
 import { insertOrder } from './helpers/orders.js';
@@ -472,4 +478,62 @@ describe('encrypting what was stored in clear (npm run personal-data:encrypt)', 
     expect(shown.statusCode).toBe(200);
     expect(shown.rawPayload.equals(signature)).toBe(true);
   });
+});
+
+describe('npm run personal-data:encrypt and npm run keys:rotate', () => {
+  const cli = (name: string) => fileURLToPath(new URL(`../dist/cli/${name}.js`, import.meta.url));
+  const run = (name: string, env: Record<string, string>) =>
+    promisify(execFile)(process.execPath, [cli(name)], { env: { PATH: process.env.PATH, ...env } }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (err: { code: number; stdout: string; stderr: string }) => err,
+    );
+
+  // The CLIs run on the embedded database in DATA_DIR whatever the project's backend, so once is enough.
+  it.skipIf(testBackend() === 'postgres')(
+    'encrypt an embedded desk stored in clear, then move it from its generated key to a DATA_KEY of its own',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eta-keys-cli-'));
+      try {
+        const passport = newPassport();
+        const database = await prepareDatabase(loadConfig({ DATA_DIR: dataDir }));
+        try {
+          await insertOrder(database.db, { passport_number: passport, confirm_passport_number: passport });
+        } finally {
+          await database.close();
+        }
+        const encrypted = await run('personal-data-encrypt', { DATA_DIR: dataDir });
+        expect(encrypted.stdout).toContain('Orders: 1 encrypted and verified; none is left in clear.');
+        expect(encrypted.code).toBe(0);
+        expect((await run('personal-data-encrypt', { DATA_DIR: dataDir })).stdout).toContain('Orders: 0 encrypted');
+
+        // The trial key made in DATA_DIR is the previous one; the desk's own key becomes DATA_KEY.
+        const generated = (await readFile(path.join(dataDir, 'secrets', 'data-key'), 'utf8')).trim();
+        const own = randomBytes(32).toString('base64');
+        const rotated = await run('keys-rotate', { DATA_DIR: dataDir, DATA_KEY: own, DATA_KEY_PREVIOUS: generated });
+        expect(rotated.code, rotated.stderr).toBe(0);
+        expect(rotated.stdout).toContain('3 re-wrapped, 0 already under it');
+        expect(rotated.stdout).toContain('Every data key opens with DATA_KEY alone');
+        const again = await run('keys-rotate', { DATA_DIR: dataDir, DATA_KEY: generated });
+        expect(again.code).toBe(1);
+        expect(again.stderr).toContain("keys:rotate: nothing was changed: DATA_KEY does not open this database's");
+
+        const check = await prepareDatabase(loadConfig({ DATA_DIR: dataDir }));
+        try {
+          const keyring = await openKeyring(check.db, { current: new LocalMasterKey(Buffer.from(own, 'base64')) });
+          const row = await check.db
+            .selectFrom('orders')
+            .select(['order_id', 'personal_sealed', 'passport_number'])
+            .executeTakeFirstOrThrow();
+          expect(row.passport_number).toBeNull();
+          const opened = await new OrderFieldsCipher(keyring).open(row.order_id, row.personal_sealed);
+          expect(opened.passport_number).toBe(passport);
+        } finally {
+          await check.close();
+        }
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
