@@ -346,6 +346,19 @@ describe('the retention job', () => {
     expect(released.before).toMatchObject({ reason: 'Litigation: case 2026-114' });
   });
 
+  it('nothing is delivered for an erased order: Resend is refused', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/resend-mail',
+      headers: { authorization: admin.token },
+      payload: { orderId: byOrderDate.orderId, email: 'someone@customer.test', mailServiceProvider: 'AWS' },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'ORDER_ERASED' });
+    const mails = await t.database.db.selectFrom('mails').select('id').where('order_id', '=', byOrderDate.id).execute();
+    expect(mails).toHaveLength(1);
+  });
+
   it('a hold cannot be placed on an erased order', async () => {
     const res = await t.app.inject({
       method: 'POST',

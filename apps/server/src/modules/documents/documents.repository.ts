@@ -12,13 +12,14 @@ export interface UploadTarget {
   process_status: ProcessStatus;
   payment_status: string;
   version: number;
+  erased_at: Date | null;
 }
 
 /** Locks the order the document is for (FOR UPDATE): the upload and a concurrent move cannot interleave. */
 export async function lockUploadTarget(trx: Transaction<DB>, orderId: string): Promise<UploadTarget | undefined> {
   const row = await trx
     .selectFrom('orders')
-    .select(['id', 'order_id', 'process_status', 'payment_status', 'version'])
+    .select(['id', 'order_id', 'process_status', 'payment_status', 'version', 'erased_at'])
     .where('order_id', '=', orderId)
     .forUpdate()
     .executeTakeFirst();

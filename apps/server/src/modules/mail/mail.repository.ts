@@ -188,6 +188,8 @@ export interface OrderMailContext extends SiteMailBranding {
   citizen_country: string | null;
   process_status: string;
   payment_status: string;
+  /** Retention (issue 24): an erased order is delivered nothing. */
+  erased_at: Date | null;
 }
 
 /** Index: orders.order_id (unique); landing_sites by primary key. */
@@ -209,6 +211,7 @@ export async function selectOrderMailContext(db: Db, orderId: string): Promise<O
       'orders.citizen_country',
       'orders.process_status',
       'orders.payment_status',
+      'orders.erased_at',
       'landing_sites.key as site_key',
       'landing_sites.display_name',
       'landing_sites.logo_url',
