@@ -408,6 +408,24 @@ describe('a run stopped after a batch', () => {
     expect(await t.app.services.retention.runDaily()).toBeUndefined();
   });
 
+  it('a dry run whose process ended is shown as stopped, not running for ever', async () => {
+    const { id } = await t.database.db
+      .insertInto('retention_runs')
+      .values({
+        dry_run: true,
+        trigger: 'manual',
+        cutoff_at: new Date(),
+        heartbeat_at: new Date(Date.now() - 3_600_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({ url: '/api/admin/retention', headers: { authorization: admin.token } });
+    expect(res.json<{ data: RetentionOverview }>().data.runs.find((r) => r.id === id)).toMatchObject({
+      state: 'failed',
+      error: 'Stopped: its server process ended before the run did.',
+    });
+  });
+
   it('a file the store could not delete is deleted by the next run', async () => {
     const order = await personalOrder({ travel_to_canada_year: dateYearsAgo(4) });
     const failing = t.app.services.retention as unknown as { erasure: { store: { delete(k: string): Promise<void> } } };

@@ -339,6 +339,16 @@ export const recordProgress = (
     .where('id', '=', id)
     .execute();
 
+/** Dry runs whose process ended before they did (they are never continued): marked failed, with why. */
+export const failStaleDryRuns = (db: Db, staleBefore: Date) =>
+  db
+    .updateTable('retention_runs')
+    .set({ state: 'failed', finished_at: new Date(), error: 'Stopped: its server process ended before the run did.' })
+    .where('state', '=', 'running')
+    .where('dry_run', '=', true)
+    .where('heartbeat_at', '<', staleBefore)
+    .execute();
+
 /** A run this process stops on shutdown: its heartbeat is put back so another process continues it at once. */
 export const handOverRun = (db: Db, id: number) =>
   db

@@ -22,6 +22,7 @@ import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import type { OrderErasure } from './erasure.js';
 import {
   claimStaleRun,
+  failStaleDryRuns,
   finishRun,
   handOverRun,
   insertRun,
@@ -136,6 +137,7 @@ export class RetentionService {
   ) {}
 
   async overview(): Promise<RetentionOverview> {
+    await failStaleDryRuns(this.db, new Date(Date.now() - this.options.staleAfterMs));
     const [policies, runs] = await Promise.all([selectPolicies(this.db), selectRecentRuns(this.db, 20)]);
     return {
       policies: policies.map((p) => ({

@@ -295,6 +295,7 @@ export function RetentionPage() {
   const [reportRunId, setReportRunId] = useState<number | null>(null);
   const data = overview.data;
   const isRunning = Boolean(data?.runs.some((r) => r.state === 'running'));
+  const isErasing = Boolean(data?.runs.some((r) => r.state === 'running' && !r.dryRun));
   if (isRunning !== isPolling) setIsPolling(isRunning);
   const error = overview.error as ApiError | undefined;
   const reportRun = data?.runs.find((r) => r.id === reportRunId);
@@ -330,7 +331,7 @@ export function RetentionPage() {
             <Button
               variant="contained"
               color="error"
-              disabled={isStarting || isRunning}
+              disabled={isStarting || isErasing}
               onClick={() => setIsConfirming(true)}
             >
               Run now
