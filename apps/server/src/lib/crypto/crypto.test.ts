@@ -1,13 +1,16 @@
 // The ciphers of personal data (issue 24): values open only with their key and where they were sealed, documents
 // decrypt whole or streamed in any chunking, and an altered byte is refused rather than returned.
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { open, seal, SealedValueError } from './aes-gcm.js';
 import { decryptDocument, decryptingStream, encryptDocument } from './document-cipher.js';
 import { Keyring } from './keyring.js';
-import { LocalMasterKey, parseMasterKey } from './master-key.js';
+import { loadOrCreateMasterKey, LocalMasterKey, parseMasterKey } from './master-key.js';
 
 const keyring = () =>
   new Keyring([
@@ -56,6 +59,22 @@ describe('master keys', () => {
     const wrapped = await master.wrap(Buffer.from('a data key'), 'data key 1 order');
     expect((await master.unwrap(wrapped, 'data key 1 order')).toString()).toBe('a data key');
     await expect(master.unwrap(wrapped, 'data key 2 order')).rejects.toThrow(SealedValueError);
+  });
+});
+
+describe('the key of a desk started without DATA_KEY', () => {
+  it('is made once in DATA_DIR/secrets, readable by its owner only, the same for processes starting together', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eta-master-key-'));
+    try {
+      const keys = await Promise.all(Array.from({ length: 8 }, () => loadOrCreateMasterKey(dataDir)));
+      expect(new Set(keys.map((k) => k.toString('hex'))).size).toBe(1);
+      expect(keys[0]).toHaveLength(32);
+      expect((await loadOrCreateMasterKey(dataDir)).equals(keys[0]!)).toBe(true);
+      expect(await readdir(path.join(dataDir, 'secrets'))).toEqual(['data-key']);
+      expect((await stat(path.join(dataDir, 'secrets', 'data-key'))).mode & 0o777).toBe(0o600);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -2,7 +2,7 @@
 // re-wraps a few rows and re-encrypts nothing. DATA_KEY holds it today; a KMS would be another MasterKey (its wrap
 // and unwrap calls are the KMS's Encrypt and Decrypt), with nothing else changed.
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { open, seal, SealedValueError } from './aes-gcm.js';
 
@@ -74,10 +74,16 @@ export async function loadOrCreateMasterKey(dataDir: string): Promise<Buffer> {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   await mkdir(dir, { recursive: true, mode: 0o700 });
+  // Written whole under a name of its own, then linked into place, which fails if another process got there first:
+  // a reader never sees a half-written key, and every process ends up with the same one.
+  const temporary = `${file}.${randomBytes(6).toString('hex')}`;
+  await writeFile(temporary, `${newMasterKeyText()}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    await writeFile(file, `${newMasterKeyText()}\n`, { mode: 0o600, flag: 'wx' });
+    await link(temporary, file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    await unlink(temporary);
   }
   return read();
 }
