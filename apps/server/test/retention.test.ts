@@ -12,6 +12,8 @@ import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { insertOrder } from './helpers/orders.js';
 import { pdfPages, samplePdf, samplePng } from './helpers/pdf-files.js';
 import { appDocumentStore, appKeyring, orderFieldsOf } from './helpers/personal-data.js';
+import { OrderErasure } from '../src/modules/retention/erasure.js';
+import { RetentionService } from '../src/modules/retention/retention.service.js';
 
 let t: TestApp;
 let store: LocalDocumentStore;
@@ -406,6 +408,24 @@ describe('a run stopped after a batch', () => {
     }
     // The day has its run: the daily job does not start another.
     expect(await t.app.services.retention.runDaily()).toBeUndefined();
+  });
+
+  it("two servers asking for the day's run at once: one erases, the other leaves it", async () => {
+    const orders = [];
+    for (let i = 0; i < 3; i += 1) orders.push(await personalOrder({ travel_to_canada_year: dateYearsAgo(4) }));
+    // A second server: its own service over the same database and store.
+    const other = new RetentionService(
+      t.database.db,
+      new OrderErasure(t.database.db, await appDocumentStore(t)),
+      t.app.log,
+      { batchSize: 2, staleAfterMs: 60_000 },
+    );
+    await t.database.db.deleteFrom('retention_runs').where('trigger', '=', 'daily').execute();
+    const [mine, theirs] = await Promise.all([t.app.services.retention.runDaily(), other.runDaily()]);
+    const worked = [mine, theirs].filter((run) => run !== undefined);
+    expect(worked).toHaveLength(1);
+    expect(worked[0]).toMatchObject({ state: 'finished', erased: 3 });
+    for (const order of orders) expect(await erasures(order.id)).toBe(1);
   });
 
   it('a dry run whose process ended is shown as stopped, not running for ever', async () => {
