@@ -4,13 +4,16 @@
 // raises one alert per member per window, which an Admin acknowledges (audited).
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccessAlertsPage, AccessRecordPage, AccessRecordRow } from '@eta/contracts';
 import { LocalDocumentStore } from '../src/lib/storage/local-document-store.js';
 import { UNUSUAL_READS } from '../src/modules/access-records/access-record-writer.js';
+import { insertAccessRecords } from '../src/modules/access-records/access-records.repository.js';
 import { RECORDED_READS } from '../src/modules/access-records/recorded-reads.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { insertOrder, orderValues } from './helpers/orders.js';
+import { testBackend } from './helpers/test-database.js';
 import { samplePng } from './helpers/pdf-files.js';
 
 const CHROME =
@@ -239,6 +242,46 @@ describe('the batched writer', () => {
     expect(await records()).toHaveLength(3);
     await app.database.close();
     await rm(app.config.dataDir, { recursive: true, force: true });
+  });
+});
+
+describe.runIf(testBackend() === 'postgres')('the batch insert on PostgreSQL', () => {
+  it('is one prepared statement whatever the batch size', async () => {
+    const member = await t.signIn('Team', 'Pia Prepared');
+    const row = (n: number) => ({
+      at: new Date(),
+      staff_id: member.id,
+      staff_name: member.name,
+      order: null,
+      kind: 'export' as const,
+      detail: `batch row ${n}`,
+      ip: '192.0.2.9',
+      user_agent: null,
+      browser: 'Unknown',
+      os: 'Unknown',
+      device: 'Unknown',
+      device_type: 'Unknown',
+    });
+    const prepared = await t.database.db.transaction().execute(async (trx) => {
+      for (const size of [1, 2, 5])
+        await insertAccessRecords(
+          trx,
+          Array.from({ length: size }, (_, i) => row(i)),
+        );
+      const { rows } = await sql<{ statement: string; plans: number }>`
+        SELECT statement, (generic_plans + custom_plans)::int AS plans FROM pg_prepared_statements
+         WHERE statement ~ '^\\s*INSERT INTO access_records'`.execute(trx);
+      return rows;
+    });
+    // One text for batches of 1, 2 and 5 rows (this connection may have written batches before).
+    expect(prepared).toHaveLength(1);
+    expect(prepared[0]!.plans).toBeGreaterThanOrEqual(3);
+    const written = await t.database.db
+      .selectFrom('access_records')
+      .select('detail')
+      .where('staff_id', '=', member.id)
+      .execute();
+    expect(written).toHaveLength(8);
   });
 });
 

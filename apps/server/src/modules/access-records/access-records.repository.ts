@@ -11,20 +11,27 @@ import type { KeysetKey } from '../../lib/keyset-cursor.js';
 export type NewAccessRecord = Omit<Insertable<AccessRecordsTable>, 'order_id'> & { order: string | null };
 
 /**
- * One statement for the whole batch. The order's key comes from orders_order_id_key (unique) inside the insert, so
- * the request that read the order never waits for it.
+ * One statement for the whole batch, the same text for any batch size (the rows travel as one array per column), so
+ * it is prepared once per connection (db/prepared-pool.ts) however many reads a batch holds. The order's key comes
+ * from orders_order_id_key (unique) inside the insert, so the request that read the order never waits for it.
  */
 export async function insertAccessRecords(db: Kysely<DB>, rows: readonly NewAccessRecord[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insertInto('access_records')
-    .values(
-      rows.map(({ order, ...row }) => ({
-        ...row,
-        order_id: order === null ? null : sql<number>`(SELECT id FROM orders WHERE order_id = ${order})`,
-      })),
-    )
-    .execute();
+  const column = <T>(pick: (row: NewAccessRecord) => T): T[] => rows.map(pick);
+  await sql`
+    INSERT INTO access_records
+      (at, staff_id, staff_name, order_id, kind, detail, ip, user_agent, browser, os, device, device_type)
+    SELECT r.at, r.staff_id, r.staff_name, (SELECT o.id FROM orders o WHERE o.order_id = r.order_ref), r.kind,
+           r.detail, r.ip, r.user_agent, r.browser, r.os, r.device, r.device_type
+      FROM unnest(${column((r) => r.at)}::timestamptz[], ${column((r) => r.staff_id)}::int[],
+                  ${column((r) => r.staff_name)}::text[], ${column((r) => r.order)}::text[],
+                  ${column((r) => r.kind)}::text[], ${column((r) => r.detail ?? null)}::text[],
+                  ${column((r) => r.ip)}::text[], ${column((r) => r.user_agent ?? null)}::text[],
+                  ${column((r) => r.browser)}::text[], ${column((r) => r.os)}::text[],
+                  ${column((r) => r.device)}::text[], ${column((r) => r.device_type)}::text[])
+        AS r(at, staff_id, staff_name, order_ref, kind, detail, ip, user_agent, browser, os, device, device_type)`.execute(
+    db,
+  );
 }
 
 export interface AccessFilter {
@@ -113,10 +120,11 @@ export async function raiseUnusualReadAlerts(
   if (staffIds.length === 0) return [];
   return db.transaction().execute(async (trx: Transaction<DB>) => {
     await sql`SELECT pg_advisory_xact_lock(${ALERT_LOCK})`.execute(trx);
+    // Arrays rather than IN lists: one statement text whatever the number of members (db/prepared-pool.ts).
     const alerted = await trx
       .selectFrom('access_alerts')
       .select('staff_id')
-      .where('staff_id', 'in', staffIds)
+      .where(sql<boolean>`staff_id = ANY(${[...staffIds]}::int[])`)
       .where('window_end', '>=', since)
       .execute();
     const unalerted = staffIds.filter((id) => !alerted.some((a) => a.staff_id === id));
@@ -126,7 +134,7 @@ export async function raiseUnusualReadAlerts(
       SELECT r.staff_id, (array_agg(r.staff_name ORDER BY r.at DESC))[1], min(r.at), max(r.at),
              count(DISTINCT r.order_id)
         FROM access_records r
-       WHERE r.staff_id IN (${sql.join(unalerted)})
+       WHERE r.staff_id = ANY(${unalerted}::int[])
          AND r.at >= ${since}
          AND r.order_id IS NOT NULL
        GROUP BY r.staff_id
