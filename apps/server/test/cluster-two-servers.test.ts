@@ -25,6 +25,9 @@ function startServer(dataDir: string, mail: MailStandIn): Promise<BuiltServer> {
     DATABASE_URL: database.connectionString,
     DATA_DIR: dataDir,
     JWT_SECRET: 'two-servers-test-secret-0123456789abcdef',
+    // Each server has a DATA_DIR of its own, as on two machines: they share the master key of personal data as they
+    // share the JWT secret (a key each made in its own DATA_DIR would not open the other's data keys).
+    DATA_KEY: 'dHdvLXNlcnZlcnMtdGVzdC1tYXN0ZXIta2V5LTMyYiE=',
     ADMIN_EMAIL: 'first-admin@test.local',
     ADMIN_PASSWORD: 'first-admin-password',
     MAIL_FROM: 'eTA Desk <desk@eta-desk.test>',
