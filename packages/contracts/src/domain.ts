@@ -293,7 +293,7 @@ export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /**
  * What a read of personal data opened (issue 24): an order's detail, a defence pack, a document (the signature
- * image), or a CSV export. Each answered read of one of these writes one access record.
+ * image), or an export (a CSV, a subject-access export). Each answered read of one of these writes one access record.
  */
 export const ACCESS_KINDS = ['detail', 'defence-pack', 'document', 'export'] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
@@ -301,7 +301,7 @@ export const ACCESS_KIND_LABELS: Record<AccessKind, string> = {
   detail: 'Order detail',
   'defence-pack': 'Defence pack',
   document: 'Document',
-  export: 'CSV export',
+  export: 'Export',
 };
 
 /**

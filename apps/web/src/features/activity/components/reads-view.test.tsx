@@ -69,7 +69,7 @@ describe('Activity: reads', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Reads' }));
 
     const table = await screen.findByRole('table', { name: 'Reads' });
-    await within(table).findByText('CSV export: Activity CSV (no filter): 12 rows');
+    await within(table).findByText('Export: Activity CSV (no filter): 12 rows');
     expect(within(table).getByText('Order detail')).toBeTruthy();
     expect(within(table).getByText('203.0.113.9 (Mobile Safari 18 on iOS 18.1, mobile)')).toBeTruthy();
     expect(within(table).getByText('20/11/2026 10:00:59')).toBeTruthy();
@@ -84,7 +84,7 @@ describe('Activity: reads', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Theo Team' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Order ID' }), 'ETA-200020076');
     await userEvent.click(screen.getByRole('combobox', { name: 'Kind' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'CSV export' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Export' }));
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
