@@ -145,86 +145,92 @@ function RunReportDialog({ run, onClose }: { run: RetentionRun; onClose: () => v
               {report.bySite.reduce((n, s) => n + s.skipped, 0)}.
               {report.truncated ? ' The lists below show the first 500 of each.' : ''}
             </Typography>
-            <Table size="small" aria-label="Per landing site">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Landing site</TableCell>
-                  <TableCell align="right">{verb}</TableCell>
-                  <TableCell align="right">Skipped</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {report.bySite.length === 0 ? (
-                  <TableMessageRow colSpan={3} py={2}>
-                    No order was past its date.
-                  </TableMessageRow>
-                ) : (
-                  report.bySite.map((s) => (
-                    <TableRow key={s.site}>
-                      <TableCell>{s.site}</TableCell>
-                      <TableCell align="right">{s.erased}</TableCell>
-                      <TableCell align="right">{s.skipped}</TableCell>
-                    </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
+            <TableContainer sx={{ containerType: 'inline-size' }}>
+              <Table size="small" aria-label="Per landing site">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Landing site</TableCell>
+                    <TableCell align="right">{verb}</TableCell>
+                    <TableCell align="right">Skipped</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {report.bySite.length === 0 ? (
+                    <TableMessageRow colSpan={3} py={2}>
+                      No order was past its date.
+                    </TableMessageRow>
+                  ) : (
+                    report.bySite.map((s) => (
+                      <TableRow key={s.site}>
+                        <TableCell>{s.site}</TableCell>
+                        <TableCell align="right">{s.erased}</TableCell>
+                        <TableCell align="right">{s.skipped}</TableCell>
+                      </TableRow>
+                    ))
+                  )}
+                </TableBody>
+              </Table>
+            </TableContainer>
             <Typography variant="subtitle1" component="h3">
               Skipped, and why
             </Typography>
-            <Table size="small" aria-label="Skipped orders">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Order</TableCell>
-                  <TableCell>Site</TableCell>
-                  <TableCell>Reason</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {report.skips.length === 0 ? (
-                  <TableMessageRow colSpan={3} py={2}>
-                    No order was skipped.
-                  </TableMessageRow>
-                ) : (
-                  report.skips.map((s) => (
-                    <TableRow key={s.orderId}>
-                      <TableCell>{s.orderId}</TableCell>
-                      <TableCell>{s.site}</TableCell>
-                      <TableCell>
-                        {SKIP_LABELS[s.code] ?? s.code}: {s.reason}
-                      </TableCell>
-                    </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
+            <TableContainer sx={{ containerType: 'inline-size' }}>
+              <Table size="small" aria-label="Skipped orders">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Order</TableCell>
+                    <TableCell>Site</TableCell>
+                    <TableCell>Reason</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {report.skips.length === 0 ? (
+                    <TableMessageRow colSpan={3} py={2}>
+                      No order was skipped.
+                    </TableMessageRow>
+                  ) : (
+                    report.skips.map((s) => (
+                      <TableRow key={s.orderId}>
+                        <TableCell>{s.orderId}</TableCell>
+                        <TableCell>{s.site}</TableCell>
+                        <TableCell>
+                          {SKIP_LABELS[s.code] ?? s.code}: {s.reason}
+                        </TableCell>
+                      </TableRow>
+                    ))
+                  )}
+                </TableBody>
+              </Table>
+            </TableContainer>
             <Typography variant="subtitle1" component="h3">
               {verb}
             </Typography>
-            <Table size="small" aria-label={run.dryRun ? 'Orders that would be erased' : 'Orders erased'}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Order</TableCell>
-                  <TableCell>Site</TableCell>
-                  <TableCell>Counted from</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {report.orders.length === 0 ? (
-                  <TableMessageRow colSpan={3} py={2}>
-                    None.
-                  </TableMessageRow>
-                ) : (
-                  report.orders.map((o) => (
-                    <TableRow key={o.orderId}>
-                      <TableCell>{o.orderId}</TableCell>
-                      <TableCell>{o.site}</TableCell>
-                      <TableCell>{o.dueFrom}</TableCell>
-                    </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
+            <TableContainer sx={{ containerType: 'inline-size' }}>
+              <Table size="small" aria-label={run.dryRun ? 'Orders that would be erased' : 'Orders erased'}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Order</TableCell>
+                    <TableCell>Site</TableCell>
+                    <TableCell>Counted from</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {report.orders.length === 0 ? (
+                    <TableMessageRow colSpan={3} py={2}>
+                      None.
+                    </TableMessageRow>
+                  ) : (
+                    report.orders.map((o) => (
+                      <TableRow key={o.orderId}>
+                        <TableCell>{o.orderId}</TableCell>
+                        <TableCell>{o.site}</TableCell>
+                        <TableCell>{o.dueFrom}</TableCell>
+                      </TableRow>
+                    ))
+                  )}
+                </TableBody>
+              </Table>
+            </TableContainer>
           </Stack>
         )}
       </DialogContent>
@@ -364,21 +370,23 @@ export function RetentionPage() {
               facts for accounting are kept. Orders on legal hold or with an open dispute are skipped until released.
               The job runs once a day.
             </Typography>
-            <Table size="small" aria-label="Retention policies">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Landing site</TableCell>
-                  <TableCell>Keep personal data (months)</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.policies.length === 0 ? (
-                  <TableMessageRow colSpan={2}>No landing sites.</TableMessageRow>
-                ) : (
-                  data.policies.map((policy) => <PolicyRow key={policy.key} policy={policy} />)
-                )}
-              </TableBody>
-            </Table>
+            <TableContainer sx={{ containerType: 'inline-size' }}>
+              <Table size="small" aria-label="Retention policies">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Landing site</TableCell>
+                    <TableCell>Keep personal data (months)</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.policies.length === 0 ? (
+                    <TableMessageRow colSpan={2}>No landing sites.</TableMessageRow>
+                  ) : (
+                    data.policies.map((policy) => <PolicyRow key={policy.key} policy={policy} />)
+                  )}
+                </TableBody>
+              </Table>
+            </TableContainer>
           </Paper>
           <Paper component="section" aria-labelledby="runs-heading" sx={{ p: { xs: 2, md: 3 } }}>
             <Typography id="runs-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
