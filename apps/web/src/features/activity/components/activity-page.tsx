@@ -3,11 +3,9 @@
 // Newer over keys (the server's cursor), never by deep offsets. The CSV holds every filtered row. Beside the
 // changes, the reads of personal data (issue 24) and the alerts an unusual reading pattern raised.
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Table from '@mui/material/Table';
@@ -24,7 +22,15 @@ import { TableMessageRow } from '../../../components/table-message-row';
 import { downloadFile } from '../../../lib/download-file';
 import { formatUtcDateTime } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/auth/use-current-user';
-import { useActivityPeopleQuery, useActivityQuery, type ActivityFilters } from '../api/activity-api';
+import { useActivityQuery, type ActivityFilters } from '../api/activity-api';
+import {
+  DateRangeFields,
+  FilterForm,
+  MemberSelect,
+  NewerOlderButtons,
+  useCursorPages,
+  useFilterForm,
+} from './filtered-pages';
 import { AccessAlertsPanel } from './access-alerts-panel';
 import { ReadsView } from './reads-view';
 
@@ -105,89 +111,43 @@ function ChangesView({
   onFilters: (filters: ActivityFilters) => void;
 }) {
   // The form shows the filters in force (they outlive a visit to the Reads tab).
-  const [form, setForm] = useState<FormState>(() => ({
+  const { form, setForm, field } = useFilterForm<FormState>(() => ({
     actorId: filters.actorId ? String(filters.actorId) : '',
     orderId: filters.orderId ?? '',
     action: filters.action ?? '',
     fromDate: filters.fromDate ?? '',
     toDate: filters.toDate ?? '',
   }));
-  // Cursors of the pages before this one (newest page: none); the last entry is this page's cursor.
-  const [cursors, setCursors] = useState<string[]>([]);
-  const cursor = cursors[cursors.length - 1];
-  const people = useActivityPeopleQuery();
-  const page = useActivityQuery({ ...filters, ...(cursor ? { cursor } : {}), limit: PAGE_SIZE });
+  const pages = useCursorPages();
+  const page = useActivityQuery({ ...filters, ...(pages.cursor ? { cursor: pages.cursor } : {}), limit: PAGE_SIZE });
   const rows = page.data?.rows ?? [];
-  const field = (name: keyof FormState) => ({
-    value: form[name],
-    onChange: (event: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: event.target.value })),
-  });
 
   return (
     <>
-      <Paper sx={{ p: 2, mb: 2 }}>
-        <Box
-          component="form"
-          aria-label="Activity filters"
-          onSubmit={(event) => {
-            event.preventDefault();
-            onFilters(toFilters(form));
-            setCursors([]);
-          }}
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(6, auto)' },
-          }}
-        >
-          <TextField select size="small" label="Person" sx={{ minWidth: 180 }} {...field('actorId')}>
-            <MenuItem value="">Everyone</MenuItem>
-            {(people.data ?? []).map((p) => (
-              <MenuItem key={p.id} value={String(p.id)}>
-                {p.name}
-                {p.active ? '' : ' (deleted)'}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField size="small" label="Order ID" autoComplete="off" {...field('orderId')} />
-          <TextField select size="small" label="Action" sx={{ minWidth: 200 }} {...field('action')}>
-            <MenuItem value="">All actions</MenuItem>
-            {ACTIVITY_ACTIONS.map((action) => (
-              <MenuItem key={action} value={action}>
-                {action}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            type="date"
-            size="small"
-            label="From"
-            slotProps={{ inputLabel: { shrink: true } }}
-            {...field('fromDate')}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label="To"
-            slotProps={{ inputLabel: { shrink: true } }}
-            {...field('toDate')}
-          />
-          <Stack direction="row" gap={1}>
-            <Button type="submit" variant="contained">
-              Apply
-            </Button>
-            <Button
-              onClick={() => {
-                setForm(EMPTY);
-                onFilters({});
-                setCursors([]);
-              }}
-            >
-              Clear
-            </Button>
-          </Stack>
-        </Box>
-      </Paper>
+      <FilterForm
+        label="Activity filters"
+        onApply={() => {
+          onFilters(toFilters(form));
+          pages.restart();
+        }}
+        onClear={() => {
+          setForm(EMPTY);
+          onFilters({});
+          pages.restart();
+        }}
+      >
+        <MemberSelect label="Person" {...field('actorId')} />
+        <TextField size="small" label="Order ID" autoComplete="off" {...field('orderId')} />
+        <TextField select size="small" label="Action" sx={{ minWidth: 200 }} {...field('action')}>
+          <MenuItem value="">All actions</MenuItem>
+          {ACTIVITY_ACTIONS.map((action) => (
+            <MenuItem key={action} value={action}>
+              {action}
+            </MenuItem>
+          ))}
+        </TextField>
+        <DateRangeFields from={field('fromDate')} to={field('toDate')} />
+      </FilterForm>
       <Paper sx={{ p: 1 }}>
         <TableContainer sx={{ maxHeight: 550, containerType: 'inline-size' }}>
           <Table stickyHeader size="small" aria-label="Activity">
@@ -227,20 +187,7 @@ function ChangesView({
             </TableBody>
           </Table>
         </TableContainer>
-        <Stack direction="row" gap={1} justifyContent="flex-end" sx={{ p: 1 }}>
-          <Button disabled={cursors.length === 0 || page.isFetching} onClick={() => setCursors((c) => c.slice(0, -1))}>
-            Newer
-          </Button>
-          <Button
-            disabled={!page.data?.next || page.isFetching}
-            onClick={() => {
-              const next = page.data?.next;
-              if (next) setCursors((c) => [...c, next]);
-            }}
-          >
-            Older
-          </Button>
-        </Stack>
+        <NewerOlderButtons pages={pages} next={page.data?.next} busy={page.isFetching} />
       </Paper>
     </>
   );
