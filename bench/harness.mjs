@@ -135,7 +135,7 @@ export async function seedIfNeeded(pool) {
 /**
  * Orders loaded before issue 24 hold their passport numbers and birth dates in clear (the loader seals them since):
  * they are encrypted first, with the server's key in the bench's DATA_DIR, so the bench measures the product as it
- * now stores them. Vacuumed after, as the loader leaves its tables.
+ * now stores them (the tool vacuums the table it rewrote).
  */
 async function encryptClearOrders(pool) {
   const { rows } = await pool.query('SELECT EXISTS (SELECT 1 FROM orders WHERE passport_number IS NOT NULL) AS clear');
@@ -146,7 +146,6 @@ async function encryptClearOrders(pool) {
     DATABASE_URL: databaseUrl,
     DATA_DIR: BENCH_DATA_DIR,
   });
-  await pool.query('VACUUM (ANALYZE) orders');
   console.log(`Encrypted in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 

@@ -38,19 +38,26 @@ async function startNginx(serverPorts) {
 
 const TICKS_PER_SECOND = 100;
 
-/** CPU seconds used so far: the machine's busy time (all cores), and each named process's user + system time. */
+/** CPU seconds used so far: the machine's busy time (all cores), and each named group's processes' user + system time. */
 async function cpuSample(processes) {
   const [cpu] = (await readFile('/proc/stat', 'utf8')).split('\n');
   const ticks = cpu.split(/\s+/).slice(1).map(Number);
   const idle = ticks[3] + ticks[4];
   const sample = { at: performance.now(), busy: (ticks.reduce((a, b) => a + b, 0) - idle) / TICKS_PER_SECOND };
   for (const [name, pids] of Object.entries(processes)) {
-    let used = 0;
-    for (const pid of await pids()) used += await processCpu(pid);
+    const used = new Map();
+    for (const pid of await pids()) used.set(pid, await processCpu(pid));
     sample[name] = used;
   }
   return sample;
 }
+
+/**
+ * Seconds used between two samples by the processes alive at the second, each from its own first reading (0 for one
+ * started in between: a PostgreSQL backend of a new connection). One that ended in between is not counted: counting
+ * it by its first reading alone would subtract the CPU it had used before the run.
+ */
+const usedBetween = (before, after) => [...after].reduce((sum, [pid, used]) => sum + used - (before.get(pid) ?? 0), 0);
 
 /** A process's user + system time in seconds (0 once it has gone). */
 async function processCpu(pid) {
@@ -91,7 +98,10 @@ async function measureCpu(processes, run) {
   const cores = Object.fromEntries(
     Object.keys(after)
       .filter((k) => k !== 'at')
-      .map((k) => [k, Math.round(((after[k] - before[k]) / seconds) * 100) / 100]),
+      .map((k) => {
+        const used = k === 'busy' ? after.busy - before.busy : usedBetween(before[k], after[k]);
+        return [k, Math.round((used / seconds) * 100) / 100];
+      }),
   );
   return { result, cores };
 }

@@ -13,7 +13,12 @@ import { AppError } from '../../lib/errors.js';
 import type { DocumentStore, StoredDocument } from '../../lib/storage/document-store.js';
 import { OrderFieldsCipher, type SensitiveValues } from './order-fields.js';
 import { SENSITIVE_ORDER_FIELDS } from './personal-fields.js';
-import { lockClearOrders, selectPersonalDocumentKeys, storeSealedOrders } from './personal-data.repository.js';
+import {
+  lockClearOrders,
+  selectPersonalDocumentKeys,
+  storeSealedOrders,
+  vacuumOrders,
+} from './personal-data.repository.js';
 
 /** A value that did not read back as it was written: the batch is rolled back and the run stops. */
 export class VerificationError extends Error {}
@@ -23,7 +28,7 @@ export interface OrdersProgress {
   lastId: number;
 }
 
-/** Encrypts every order still holding a sensitive field in clear; answers how many. */
+/** Encrypts every order still holding a sensitive field in clear, then vacuums the table it rewrote; answers how many. */
 export async function encryptStoredOrders(
   db: Kysely<DB>,
   keyring: Keyring,
@@ -56,7 +61,10 @@ export async function encryptStoredOrders(
       lastId = rows.at(-1)!.id;
       return rows.length;
     });
-    if (done === 0) return encrypted;
+    if (done === 0) {
+      if (encrypted > 0) await vacuumOrders(db);
+      return encrypted;
+    }
     encrypted += done;
     options.onBatch?.({ encrypted, lastId });
   }

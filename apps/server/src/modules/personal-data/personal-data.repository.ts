@@ -54,3 +54,12 @@ export async function selectPersonalDocumentKeys(db: Kysely<DB>) {
     ORDER BY 1`.execute(db);
   return rows;
 }
+
+/**
+ * After a run rewrote orders: every rewritten row left a dead version behind and is not yet marked all-visible, so
+ * until a vacuum the queues' deep pages (index-only walks) visit the table for every entry. Measured on the bench's
+ * million orders: Pending page 500 went from 22.7 to 150 ms p95 with autovacuum off, and back after this (15 s).
+ */
+export async function vacuumOrders(db: Kysely<DB>): Promise<void> {
+  await sql`VACUUM (ANALYZE) orders`.execute(db);
+}
