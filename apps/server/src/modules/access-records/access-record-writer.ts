@@ -1,7 +1,8 @@
 // Reads of personal data, written cheaply (issue 24): a read is queued in memory and the queue is written as ONE
 // multi-row INSERT about once a second or every MAX_BATCH reads, never an extra transaction per read. Closing the
 // app writes what is queued (a normal stop loses nothing); a crash loses at most the reads of the last interval.
-// After each batch the members in it are checked for an unusual reading pattern (UNUSUAL_READS).
+// After each batch the members in it who read an order new to them are checked for an unusual reading pattern
+// (UNUSUAL_READS): re-reading orders read within the window cannot raise a member's count of distinct orders.
 import type { Kysely } from 'kysely';
 import type { AccessKind } from '@eta/contracts';
 import type { DB, Staff } from '../../db/schema.js';
@@ -20,6 +21,9 @@ const MAX_BATCH = 500;
 /** While the database refuses the writes, reads are kept up to this many (the oldest are dropped, and logged). */
 const MAX_QUEUED = 20_000;
 const USER_AGENT_MAX = 400;
+/** Orders remembered per member (and members remembered) for skipping checks; past either, memory starts afresh. */
+const SEEN_PER_MEMBER = 2 * UNUSUAL_READS.distinctOrders;
+const SEEN_MEMBERS = 1_000;
 
 /** Who read, and from where: the signed-in member, the client address (TRUST_PROXY-aware) and the browser. */
 export interface Reader {
@@ -65,6 +69,8 @@ export class AccessRecordWriter {
   private closed = false;
   private readonly flushMs: number;
   private readonly maxBatch: number;
+  /** Per member, the orders this process saw them read and when last (to skip checks that cannot raise an alert). */
+  private readonly seen = new Map<number, Map<string, number>>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -122,11 +128,30 @@ export class AccessRecordWriter {
   }
 
   private async checkUnusualReads(batch: readonly QueuedRead[]): Promise<void> {
-    const readers = [...new Set(batch.filter((r) => r.orderId !== null).map((r) => r.staffId))];
     const since = new Date(Date.now() - UNUSUAL_READS.windowMinutes * 60_000);
+    const readers = [...this.readersOfNewOrders(batch, since.getTime())];
+    if (readers.length === 0) return;
     await raiseUnusualReadAlerts(this.db, readers, since, UNUSUAL_READS.distinctOrders).catch((err: unknown) =>
       this.options.onError(err, 'access records: the unusual-reading check failed'),
     );
+  }
+  /**
+   * Members of the batch who read an order this process has not seen them read since `windowStart`: only they can
+   * have reached the threshold through this batch (reads through other servers are checked by those servers' own
+   * batches). A member re-reading the same orders (the bench: one order 14,000 times in 10 s) costs no query.
+   */
+  private readersOfNewOrders(batch: readonly QueuedRead[], windowStart: number): Set<number> {
+    const readers = new Set<number>();
+    if (this.seen.size > SEEN_MEMBERS) this.seen.clear();
+    for (const read of batch) {
+      if (read.orderId === null) continue;
+      let orders = this.seen.get(read.staffId);
+      if (!orders) this.seen.set(read.staffId, (orders = new Map()));
+      if ((orders.get(read.orderId) ?? -Infinity) < windowStart) readers.add(read.staffId);
+      if (orders.size >= SEEN_PER_MEMBER) orders.clear();
+      orders.set(read.orderId, read.at.getTime());
+    }
+    return readers;
   }
 }
 
