@@ -87,6 +87,24 @@ async function personalOrder(overrides: Partial<NewOrder> = {}, files: { signatu
     .insertInto('remarks')
     .values({ order_id: id, staff_id: admin.id, remark_name: admin.name, remark: 'Called Ada on +44 5550100' })
     .execute();
+  const stripe = await db
+    .selectFrom('gateways')
+    .select('id')
+    .where('gateway_name', '=', 'Stripe')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('gateway_events')
+    .values({
+      gateway_id: stripe.id,
+      event_id: `evt_${orderId}`,
+      type: 'charge.succeeded',
+      payload: JSON.stringify({
+        data: { object: { billing_details: { name: 'Ada Lovelace', email: 'ada@customer.test' } } },
+      }),
+      order_id: id,
+      outcome: 'applied',
+    })
+    .execute();
   return { orderId, id, signature, document: document.key };
 }
 
@@ -273,6 +291,14 @@ describe('the retention job', () => {
         .where('order_id', '=', erased.id)
         .executeTakeFirstOrThrow();
       expect(download.ip).toBe('(erased)');
+      // The gateway's webhook no longer names the card holder; what it was and what it did stay.
+      const event = await t.database.db
+        .selectFrom('gateway_events')
+        .select(['event_id', 'type', 'outcome', 'payload'])
+        .where('order_id', '=', erased.id)
+        .executeTakeFirstOrThrow();
+      expect(event).toMatchObject({ event_id: `evt_${erased.orderId}`, type: 'charge.succeeded', outcome: 'applied' });
+      expect(JSON.stringify(event.payload)).not.toMatch(/Lovelace|ada@customer/);
     }
     expect(await store.exists(byTravel.signature)).toBe(false);
     // The shared signature stays while another order names it.
@@ -281,6 +307,12 @@ describe('the retention job', () => {
     for (const kept of [held, disputed, travelsLater]) {
       const row = await orderRow(kept.orderId);
       expect(row).toMatchObject({ erased_at: null, passport_number: 'X1234567', passport_first_name: 'Ada' });
+      const event = await t.database.db
+        .selectFrom('gateway_events')
+        .select('payload')
+        .where('order_id', '=', kept.id)
+        .executeTakeFirstOrThrow();
+      expect(JSON.stringify(event.payload)).toContain('ada@customer.test');
       expect(await store.exists(kept.document)).toBe(true);
     }
   });

@@ -166,8 +166,15 @@ export async function eraseOrderRows(trx: Transaction<DB>, orderKey: number, now
     .where('order_id', '=', orderKey)
     .where('file_erased_at', 'is', null)
     .execute();
+  // A gateway's webhook as it came may name the card holder and their e-mail (a Stripe charge's billing details):
+  // the event's id, type, outcome and note stay, as the evidence trail of what the gateway said and what it did.
+  await sql`UPDATE gateway_events SET payload = ${ERASED_EVENT_PAYLOAD}::jsonb WHERE order_id = ${orderKey}`.execute(
+    trx,
+  );
   return version;
 }
+
+const ERASED_EVENT_PAYLOAD = JSON.stringify({ erased: 'the payload named the customer; erased with their order' });
 
 /**
  * Of `keys`, those no order, document or invoice names any more (demo orders share one signature and one document,
