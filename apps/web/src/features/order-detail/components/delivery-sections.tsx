@@ -15,6 +15,8 @@ import { DetailSection } from './detail-section';
 import { EmailHistoryTable } from './history-tables';
 import { UploadDocumentForm, type DeliveryValues } from './upload-document-section';
 
+const ERASED_NOTE = "Nothing can be sent for this order: its customer's personal data was erased.";
+
 interface DeliverySectionsProps {
   order: OrderDetails;
   /** Opens View Email Content on a mail of Email History. */
@@ -35,6 +37,8 @@ export function DeliverySections({ order, onViewMail }: DeliverySectionsProps) {
   const fileInput = useRef<HTMLInputElement | null>(null);
   const [email, provider] = useWatch({ control, name: ['email', 'provider'] });
   const hasDocument = order.uploadDoc.length > 0;
+  // The server refuses both for an erased order (ORDER_ERASED): its customer's address and document are gone.
+  const erased = Boolean(order.erasedAt);
 
   const submitUpload = async ({ email, provider, file }: DeliveryValues) => {
     if (!file) return;
@@ -60,7 +64,7 @@ export function DeliverySections({ order, onViewMail }: DeliverySectionsProps) {
             <Button
               variant="contained"
               startIcon={<SendIcon />}
-              disabled={!hasDocument || resending.isLoading}
+              disabled={erased || !hasDocument || resending.isLoading}
               aria-describedby="resend-help"
               onClick={() => void resendMail()}
               sx={{ alignSelf: 'flex-start', flexShrink: 0 }}
@@ -68,22 +72,30 @@ export function DeliverySections({ order, onViewMail }: DeliverySectionsProps) {
               {resending.isLoading ? 'Resending…' : 'Resend'}
             </Button>
             <Typography id="resend-help" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {hasDocument
-                ? `The approval mail again, to ${email.trim() || '(no address)'} through ${provider}. Change them under Upload Document.`
-                : 'Resend needs the approved document: upload it first.'}
+              {erased
+                ? ERASED_NOTE
+                : hasDocument
+                  ? `The approval mail again, to ${email.trim() || '(no address)'} through ${provider}. Change them under Upload Document.`
+                  : 'Resend needs the approved document: upload it first.'}
             </Typography>
           </Stack>
         </DetailSection>
       ) : null}
       <DetailSection id="upload-document" title="Upload Document">
-        <UploadDocumentForm
-          order={order}
-          control={control}
-          isUploading={uploading.isLoading}
-          uploadingName={uploading.originalArgs?.file.name}
-          fileInputRef={fileInput}
-          onSubmit={(event) => void handleSubmit(submitUpload)(event)}
-        />
+        {erased ? (
+          <Typography variant="body2" color="text.secondary">
+            {ERASED_NOTE}
+          </Typography>
+        ) : (
+          <UploadDocumentForm
+            order={order}
+            control={control}
+            isUploading={uploading.isLoading}
+            uploadingName={uploading.originalArgs?.file.name}
+            fileInputRef={fileInput}
+            onSubmit={(event) => void handleSubmit(submitUpload)(event)}
+          />
+        )}
       </DetailSection>
     </>
   );

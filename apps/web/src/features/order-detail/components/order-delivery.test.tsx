@@ -414,6 +414,17 @@ describe('Email History and Resend', WHOLE_CONSOLE, () => {
     expect(api.callsTo('POST', '/api/admin/resend-mail')).toEqual([]);
   });
 
+  it('offers neither Resend nor an upload once the order was erased, and says why', async () => {
+    renderOrder(orderDetails({ uploadDoc: [uploaded()], mailHistory: [mail()], erasedAt: '2026-11-24T03:00:00.000Z' }));
+    await pageLoaded();
+    const note = "Nothing can be sent for this order: its customer's personal data was erased.";
+    const history = within(section('Email History'));
+    expect(history.getByRole('button', { name: 'Resend' }).hasAttribute('disabled')).toBe(true);
+    expect(history.getByText(note)).toBeTruthy();
+    expect(uploadForm().getByText(note)).toBeTruthy();
+    expect(uploadForm().queryByRole('button', { name: /upload/i })).toBeNull();
+  });
+
   it('offers no Resend before a document is uploaded (an invoice mail alone)', async () => {
     renderOrder(orderDetails({ mailHistory: [mail({ kind: 'invoice' })] }));
     await pageLoaded();
