@@ -4,20 +4,16 @@
 // exactly the rows the server reports for that month.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN, launchBrowser, resultsDir, signIn, startServer, type RunningServer } from './harness.js';
+import { ADMIN, resultsDir, signIn, withServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer({ demoOrders: 1500 });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser({ demoOrders: 1500 }, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 const MEMBER = { name: 'Ella Evans', email: 'ella.evans@e2e.local', password: 'ella-e2e-pass' };

@@ -1,20 +1,24 @@
 // The staff console in a real browser: an Admin signs in and finds the dashboard, the side menu and
 // logout working; a Team member claims orders from a search; a Manager deletes one of them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN, apiGet, launchBrowser, resultsDir, signIn, startServer, type RunningServer } from './harness.js';
+import {
+  ADMIN,
+  apiGet,
+  demoUserEmail,
+  resultsDir,
+  signIn,
+  withServerAndBrowser,
+  type RunningServer,
+} from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser({}, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 const TILES = ['myOrdersCount', 'newOrdersCount', 'priorityOrdersCount', 'pendingOrdersCount', 'completedOrdersCount'];
@@ -44,11 +48,7 @@ async function logout(page: Page) {
   await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
 }
 
-const demoUser = (type: string) => {
-  const user = server.demoStaff.find((s) => s.type === type);
-  if (!user) throw new Error(`no demo ${type} in ${JSON.stringify(server.demoStaff)}`);
-  return user.email;
-};
+const demoUser = (type: string) => demoUserEmail(server, type);
 
 describe('staff console', () => {
   it('Admin signs in, sees the five tiles with numbers, opens a side-menu link and logs out', async () => {

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const resultsDir = path.join(root, 'test-results');
@@ -126,4 +127,39 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL(`${baseUrl}/admin`);
+}
+
+/**
+ * A browser test file's usual set-up: one server (started with `options`) and one browser for all of its tests,
+ * stopped after them. `use` hands both to the file once they are up.
+ */
+export function withServerAndBrowser(
+  options: ServerOptions,
+  use: (server: RunningServer, browser: Browser) => void,
+): void {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(options);
+    browser = await launchBrowser();
+    use(server, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+}
+
+/** The e-mail of the server's first demo staff member of `type` (the start-up line names them). */
+export function demoUserEmail(server: RunningServer, type: string): string {
+  const user = server.demoStaff.find((s) => s.type === type);
+  if (!user) throw new Error(`no demo ${type} in ${JSON.stringify(server.demoStaff)}`);
+  return user.email;
+}
+
+/** The signed-in person's name, as the header greets them. */
+export async function staffName(page: Page): Promise<string> {
+  const greeting = page.locator('#account-button');
+  await expect.poll(async () => (await greeting.textContent()) ?? '').toMatch(/^Welcome .+/);
+  return ((await greeting.textContent()) ?? '').replace(/^Welcome /, '').trim();
 }

@@ -4,21 +4,17 @@
 // the page on a phone (360 px).
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { intakeExample, type LandingSiteAdmin } from '@eta/contracts';
-import { ADMIN, apiGet, launchBrowser, resultsDir, signIn, startServer, type RunningServer } from './harness.js';
+import { ADMIN, apiGet, resultsDir, signIn, withServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser({}, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });

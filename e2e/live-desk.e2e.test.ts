@@ -2,34 +2,28 @@
 // on an order (an avatar on the list row, a line on the detail page, "editing remarks" while one writes); when one
 // takes the order, the other's side menu count moves without a reload and their page says the order changed
 // underneath, with Reload.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN, launchBrowser, resultsDir, signIn, startServer, type RunningServer } from './harness.js';
+import {
+  ADMIN,
+  demoUserEmail,
+  resultsDir,
+  signIn,
+  staffName,
+  withServerAndBrowser,
+  type RunningServer,
+} from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser({}, (s, b) => {
+  server = s;
+  browser = b;
 });
 
-const demoUser = (type: string) => {
-  const user = server.demoStaff.find((s) => s.type === type);
-  if (!user) throw new Error(`no demo ${type} in ${JSON.stringify(server.demoStaff)}`);
-  return user.email;
-};
-
-async function staffName(page: Page): Promise<string> {
-  const greeting = page.locator('#account-button');
-  await expect.poll(async () => (await greeting.textContent()) ?? '').toMatch(/^Welcome .+/);
-  return ((await greeting.textContent()) ?? '').replace(/^Welcome /, '').trim();
-}
+const demoUser = (type: string) => demoUserEmail(server, type);
 
 /** The number beside a side menu link. */
 async function menuCount(page: Page, label: string): Promise<number> {

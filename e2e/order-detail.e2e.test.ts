@@ -1,35 +1,20 @@
 // Working one order in a real browser (issue 7): a Team member opens an order from the New queue, assigns it
 // to themselves, comments with two flags, moves it to Awaiting Govt and finds it in that queue and in the
 // timeline; a Manager who had the order open before the move is refused with who changed it and when.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, resultsDir, signIn, startServer, type RunningServer } from './harness.js';
+import { demoUserEmail, resultsDir, signIn, staffName, withServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser({}, (s, b) => {
+  server = s;
+  browser = b;
 });
 
-const demoUser = (type: string) => {
-  const user = server.demoStaff.find((s) => s.type === type);
-  if (!user) throw new Error(`no demo ${type} in ${JSON.stringify(server.demoStaff)}`);
-  return user.email;
-};
-
-/** The signed-in person's name, as the header greets them. */
-async function staffName(page: Page): Promise<string> {
-  const greeting = page.locator('#account-button');
-  await expect.poll(async () => (await greeting.textContent()) ?? '').toMatch(/^Welcome .+/);
-  return ((await greeting.textContent()) ?? '').replace(/^Welcome /, '').trim();
-}
+const demoUser = (type: string) => demoUserEmail(server, type);
 
 async function confirmYes(page: Page) {
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();

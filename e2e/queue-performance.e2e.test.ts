@@ -12,11 +12,11 @@
 //   had one tick of 75 or 187 ms among ticks of 8-33 ms (a CI run had one of 58 ms), and the ~600 other ticks
 //   of the same page under the same load stayed under 34 ms. A page that does too much per tick (1.2 s when
 //   issue 6 measured it) is slow on every try. Every try is in the report.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { MAX_PAGE_SIZE } from '../packages/contracts/src/domain.js';
-import { ADMIN, apiGet, launchBrowser, resultsDir, signIn, startServer, type RunningServer } from './harness.js';
+import { ADMIN, apiGet, resultsDir, signIn, withServerAndBrowser, type RunningServer } from './harness.js';
 
 const RENDER_BUDGET_MS = 300;
 const TICK_BUDGET_MS = 50;
@@ -27,14 +27,10 @@ const TICK_TRIES = 3;
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  // About 89 % of demo orders are paid and not deleted: 6,000 put well over 5,000 rows in Order History.
-  server = await startServer({ demoOrders: 6000 });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+// About 89 % of demo orders are paid and not deleted: 6,000 put well over 5,000 rows in Order History.
+withServerAndBrowser({ demoOrders: 6000 }, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 interface Probe {

@@ -2,21 +2,17 @@
 // dry run and reads its report; answers a customer's request by e-mail (the summary, the PDF downloaded, the erasure
 // after a confirmation); and places a legal hold on an order from its page. Screenshots at 1280 and 360 px.
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { OrderListPage } from '@eta/contracts';
-import { ADMIN, apiGet, launchBrowser, resultsDir, signIn, startServer, type RunningServer } from './harness.js';
+import { ADMIN, apiGet, resultsDir, signIn, withServerAndBrowser, type RunningServer } from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer({ demoOrders: 400 });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser({ demoOrders: 400 }, (s, b) => {
+  server = s;
+  browser = b;
 });
 
 const shot = (name: string) => ({ path: path.join(resultsDir, name), fullPage: true, animations: 'disabled' as const });
