@@ -11,3 +11,31 @@ export function checkDate(value: string | undefined, label: string, field: strin
   }
   return value;
 }
+
+/** A From/To pair of such dates, From not after To (each may be absent). */
+export function checkDateRange(range: { fromDate?: string | undefined; toDate?: string | undefined }): {
+  from: string | null;
+  to: string | null;
+} {
+  const from = checkDate(range.fromDate, 'From date', 'fromDate');
+  const to = checkDate(range.toDate, 'To date', 'toDate');
+  if (from && to && from > to) {
+    throw new AppError('VALIDATION_FAILED', 'From date must be on or before To date.', {
+      fields: { fromDate: 'From date must be on or before To date.' },
+    });
+  }
+  return { from, to };
+}
+
+const DAY_MS = 86_400_000;
+
+/** The instants a date range covers: from the start of From (UTC) until the end of To. */
+export function rangeInstants(range: { from: string | null; to: string | null }): {
+  from: Date | null;
+  until: Date | null;
+} {
+  return {
+    from: range.from ? new Date(`${range.from}T00:00:00Z`) : null,
+    until: range.to ? new Date(new Date(`${range.to}T00:00:00Z`).getTime() + DAY_MS) : null,
+  };
+}

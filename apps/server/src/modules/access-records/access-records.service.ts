@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { AccessAlert, AccessAlertsPage, AccessKind, AccessRecordPage, AccessRecordRow } from '@eta/contracts';
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { checkDate } from '../../lib/date-filter.js';
+import { checkDateRange, rangeInstants } from '../../lib/date-filter.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
@@ -32,7 +32,6 @@ export interface AccessRecordsQueryInput {
   limit: number;
 }
 
-const DAY_MS = 86_400_000;
 const NO_FILTER: AccessFilter = { staffId: null, orderKey: null, kind: null, from: null, until: null };
 
 const toRow = (r: AccessDbRow): AccessRecordRow => ({
@@ -87,13 +86,7 @@ export class AccessRecordsService {
 
   /** Every read for the Activity page, filtered by member, order, kind and UTC dates. */
   async page(q: AccessRecordsQueryInput): Promise<AccessRecordPage> {
-    const from = checkDate(q.fromDate, 'From date', 'fromDate');
-    const to = checkDate(q.toDate, 'To date', 'toDate');
-    if (from && to && from > to) {
-      throw new AppError('VALIDATION_FAILED', 'From date must be on or before To date.', {
-        fields: { fromDate: 'From date must be on or before To date.' },
-      });
-    }
+    const range = checkDateRange(q);
     let orderKey: number | null = null;
     const orderId = q.orderId?.trim();
     if (orderId) {
@@ -105,8 +98,7 @@ export class AccessRecordsService {
       staffId: q.staffId ?? null,
       orderKey,
       kind: q.kind ?? null,
-      from: from ? new Date(`${from}T00:00:00Z`) : null,
-      until: to ? new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS) : null,
+      ...rangeInstants(range),
     };
     return this.pageOf(filter, q.cursor, q.limit);
   }

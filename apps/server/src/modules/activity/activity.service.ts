@@ -4,9 +4,8 @@
 import type { Kysely } from 'kysely';
 import type { ActivityPage, ActivityRow } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
 import { csvStream, type CsvCell } from '../../lib/csv.js';
-import { checkDate } from '../../lib/date-filter.js';
+import { checkDateRange, rangeInstants } from '../../lib/date-filter.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import type { Reader } from '../access-records/access-record-writer.js';
@@ -29,7 +28,6 @@ export interface ActivityQueryInput {
 }
 
 const CSV_PAGE = 1000;
-const DAY_MS = 86_400_000;
 
 const toRow = (r: ActivityDbRow): ActivityRow => ({
   id: r.id,
@@ -65,13 +63,7 @@ export class ActivityService {
 
   /** null when the filter names an order that does not exist: nothing can match. */
   private async filter(q: ActivityQueryInput): Promise<ActivityFilter | null> {
-    const from = checkDate(q.fromDate, 'From date', 'fromDate');
-    const to = checkDate(q.toDate, 'To date', 'toDate');
-    if (from && to && from > to) {
-      throw new AppError('VALIDATION_FAILED', 'From date must be on or before To date.', {
-        fields: { fromDate: 'From date must be on or before To date.' },
-      });
-    }
+    const range = checkDateRange(q);
     let orderKey: number | null = null;
     const orderId = q.orderId?.trim();
     if (orderId) {
@@ -84,8 +76,7 @@ export class ActivityService {
       actorId: q.actorId ?? null,
       orderKey,
       action: action ? action : null,
-      from: from ? new Date(`${from}T00:00:00Z`) : null,
-      until: to ? new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS) : null,
+      ...rangeInstants(range),
     };
   }
 

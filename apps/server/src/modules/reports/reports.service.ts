@@ -4,9 +4,8 @@
 import type { Kysely } from 'kysely';
 import { COUNTRY_NOT_GIVEN, plural, type CountryReportRow, type ProcessedReportRow } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
 import { csvStream, type CsvCell } from '../../lib/csv.js';
-import { checkDate } from '../../lib/date-filter.js';
+import { checkDateRange } from '../../lib/date-filter.js';
 import { countByCountry, countByProcessor, type ReportFilter } from './reports.repository.js';
 
 export interface ReportRange {
@@ -16,13 +15,7 @@ export interface ReportRange {
 }
 
 export function toFilter(range: ReportRange): ReportFilter {
-  const from = checkDate(range.fromDate, 'From date', 'fromDate');
-  const to = checkDate(range.toDate, 'To date', 'toDate');
-  if (from && to && from > to) {
-    throw new AppError('VALIDATION_FAILED', 'From date must be on or before To date.', {
-      fields: { fromDate: 'From date must be on or before To date.' },
-    });
-  }
+  const { from, to } = checkDateRange(range);
   return { from, to, search: (range.search ?? '').trim().toLowerCase() };
 }
 
