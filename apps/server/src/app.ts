@@ -362,7 +362,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     disputes: new DisputesService(database.db, paymentGateways, defencePack, config.publicUrl),
     liveDesk,
     retention,
-    subjectRequests: new SubjectRequestsService(database.db, orderDetail, erasure, workers),
+    subjectRequests: new SubjectRequestsService(database.db, orderDetail, erasure, workers, keyring),
   } satisfies Services);
 
   // The translation widget (portal) may load its scripts only from where the operator configured it.

@@ -11,6 +11,7 @@ import { buildApp } from '../src/app.js';
 import { buildTestApp, JWT_SECRET, type TestApp } from './helpers/test-app.js';
 import { standInMailConfig, startMailStandIn, type MailStandIn } from './helpers/mail-stand-ins.js';
 import { application, createIntakeKey, postIntake, today } from './helpers/intake.js';
+import { auditRowsMentioning } from './helpers/audit-mentions.js';
 import { samplePdf } from './helpers/pdf-files.js';
 import { importApplications } from '../src/modules/intake/import-file.js';
 
@@ -145,6 +146,8 @@ describe('POST /api/intake/orders: a valid application', () => {
     expect((await detail(orderId)).mailHistory[0]).toMatchObject({ state: 'sent' });
     // The intake is in the order's audit trail with the landing site as the actor.
     expect(d.activity).toEqual([expect.objectContaining({ actor: 'Landing site default', action: 'order.intake' })]);
+    // ...which names the confirmation mail, not the customer's address (erasure cannot rewrite the audit).
+    expect(await auditRowsMentioning(t.database.db, body.email as string)).toBe(0);
   });
 
   it('can be tracked on the portal with its order id and e-mail', async () => {

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { insertOrder, givePortalHosts } from './helpers/orders.js';
 import { standInMailConfig, startMailStandIn, type MailStandIn } from './helpers/mail-stand-ins.js';
 import { PDF, uploadRequest } from './helpers/uploads.js';
+import { auditRowsMentioning } from './helpers/audit-mentions.js';
 
 let standIn: MailStandIn;
 let t: TestApp;
@@ -206,6 +207,9 @@ describe('View Email Content', () => {
       kind: 'resend',
       to: 'again@customer.test',
     });
+    // The audit names the mails by id; their addresses are in the mails rows only (which erasure blanks).
+    expect(await auditRowsMentioning(t.database.db, 'again@customer.test')).toBe(0);
+    expect(await auditRowsMentioning(t.database.db, 'sent.view@customer.test')).toBe(0);
     const other = await insertOrder(t.database.db);
     const foreign = await view(other, queued.mailId);
     expect(foreign.statusCode).toBe(404);

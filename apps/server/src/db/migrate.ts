@@ -23,6 +23,7 @@ import * as m020 from './migrations/020-limit-counters.js';
 import * as m021 from './migrations/021-personal-data-encryption.js';
 import * as m022 from './migrations/022-access-records.js';
 import * as m023 from './migrations/023-retention.js';
+import * as m024 from './migrations/024-audit-without-addresses.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '021-personal-data-encryption': m021,
   '022-access-records': m022,
   '023-retention': m023,
+  '024-audit-without-addresses': m024,
 };
 
 /** The newest migration this code knows (GET /api/ready names it). */

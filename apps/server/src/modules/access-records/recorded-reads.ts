@@ -6,7 +6,6 @@
 // alone knows how many rows it wrote.
 import type { FastifyRequest } from 'fastify';
 import { normalizeOrderId } from '../../lib/order-id.js';
-import { emailSha256 } from '../subject-requests/subject-requests.service.js';
 import type { AccessRead } from './access-record-writer.js';
 
 type Describe = (request: FastifyRequest) => AccessRead;
@@ -15,8 +14,9 @@ const param = (request: FastifyRequest, name: string): string =>
   normalizeOrderId(String((request.params as Record<string, unknown>)[name] ?? ''));
 const body = (request: FastifyRequest) => request.body as { orderId: string; defencePackType: number };
 const query = (request: FastifyRequest) => request.query as { defencePackType: number };
-/** Whose data, as the request's audit row names it (subject.access: the e-mail's SHA-256, never the address). */
-const subjectOf = (request: FastifyRequest) => `sha256:${emailSha256((request.body as { email: string }).email)}`;
+/** Whose data, as the request's audit row names it (subject.access: a keyed hash of the e-mail, never the address). */
+const subjectOf = (request: FastifyRequest) =>
+  request.server.services.subjectRequests.subjectOf((request.body as { email: string }).email);
 
 /** "METHOD /route" as registered → what its answer opened. */
 export const RECORDED_READS: Readonly<Record<string, Describe>> = {

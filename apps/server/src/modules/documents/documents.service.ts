@@ -158,7 +158,8 @@ export class DocumentsService {
               process_status: 'Completed',
               version,
               document: { id: info.id, file1: info.file1, content_type: info.content_type, sha256: info.sha256 },
-              mail: { id: mail.id, to: upload.email, provider: upload.provider },
+              // The mail by id, not its address: the mails row holds that, and erasure blanks it there.
+              mail: { id: mail.id, provider: upload.provider },
             },
           },
         ]);

@@ -322,7 +322,8 @@ export class IntakeService {
             payment_status: payment.columns.payment_status,
             payment: { claimed: body.payment.status, verified: payment.answer.verified },
             legal_version: legalVersion,
-            mail: { kind: 'confirmation', provider: mail.provider, to: mail.to },
+            // Not the address: the order's one confirmation mail (its mails row) holds it, and erasure blanks it there.
+            mail: { kind: 'confirmation', provider: mail.provider },
           },
         },
       );

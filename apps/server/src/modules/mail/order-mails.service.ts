@@ -49,7 +49,8 @@ export class OrderMailsService {
           action: 'mail.resend',
           orderId: composed.orderKey,
           target: orderId,
-          after: { mailId: mail.id, to, provider },
+          // The mail by id, not its address: the mails row holds that, and erasure blanks it there.
+          after: { mailId: mail.id, provider },
         },
       ]);
       return mail;

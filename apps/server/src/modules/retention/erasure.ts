@@ -27,8 +27,11 @@ export interface ErasureSkip {
 export type ErasureOutcome =
   { erased: true; orderId: string; freedFiles: string[] } | ({ erased: false; orderId: string } & ErasureSkip);
 
-/** What caused an erasure: the retention job (with its run) or a customer's erasure request. */
-export type ErasureCause = { kind: 'retention'; runId: number } | { kind: 'request'; emailSha256: string };
+/**
+ * What caused an erasure: the retention job (with its run) or a customer's erasure request, with the person as the
+ * request's audit names them (subject: a keyed hash of the e-mail, subject-requests' subjectOf; never the address).
+ */
+export type ErasureCause = { kind: 'retention'; runId: number } | { kind: 'request'; subject: string };
 
 export interface FileDeletionResult {
   deleted: number;
@@ -81,7 +84,7 @@ export class OrderErasure {
           target: order.order_id,
           after: {
             cause: cause.kind,
-            ...(cause.kind === 'retention' ? { run: cause.runId } : { emailSha256: cause.emailSha256 }),
+            ...(cause.kind === 'retention' ? { run: cause.runId } : { subject: cause.subject }),
             filesFreed: freedFiles.length,
             version,
           },

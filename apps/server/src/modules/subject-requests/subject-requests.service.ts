@@ -2,11 +2,12 @@
 // that person with its mails, downloads and remarks, as JSON and as a readable PDF) and an erasure request, which
 // applies retention's erasure at once to each of their orders. An erasure request is refused while any of their
 // orders has an open dispute (the evidence may still be needed), and skips orders on legal hold, saying why. Every
-// answer is audited; the audit names the person by the SHA-256 of their e-mail, so the trail keeps no address.
-import { createHash } from 'node:crypto';
+// answer is audited; the audit names the person by a keyed hash (HMAC under the search key) of their e-mail, so the
+// trail keeps no address and a list of candidate addresses cannot be tried against it without the key.
 import type { Kysely } from 'kysely';
 import type { ErasureResult, ErasureSkip, OrderDetails, SubjectOrder, SubjectSummary } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
+import type { Keyring } from '../../lib/crypto/keyring.js';
 import { AppError } from '../../lib/errors.js';
 import { isoTime } from '../../lib/time.js';
 import type { WorkerPool } from '../../lib/workers/worker-pool.js';
@@ -26,7 +27,14 @@ export interface SubjectAccessExport {
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
-export const emailSha256 = (email: string) => createHash('sha256').update(normalizeEmail(email)).digest('hex');
+/**
+ * The person as the audit and the access records name them: 'hmac:' and the hex HMAC-SHA256, under the search key
+ * (keyring.keyedHash, as the passport index), of 'email:' and their normalized address. The same for every request
+ * about one address, so they stay linkable; not a plain SHA-256, which anyone with a list of candidate addresses could
+ * reverse. The search key is never replaced, so the name does not change with key rotation.
+ */
+export const subjectOf = (keyring: Keyring, email: string): string =>
+  `hmac:${keyring.keyedHash(`email:${normalizeEmail(email)}`).toString('hex')}`;
 
 function toSubjectOrder(row: SubjectOrderRow): SubjectOrder {
   return {
@@ -69,6 +77,7 @@ export class SubjectRequestsService {
     private readonly orderDetail: OrderDetailService,
     private readonly erasure: OrderErasure,
     workers: WorkerPool,
+    private readonly keyring: Keyring,
   ) {
     // A person with many orders makes a long PDF: built off the event loop.
     this.render = workers.function(new URL('./subject-access-pdf.js', import.meta.url), 'renderSubjectAccess');
@@ -134,12 +143,12 @@ export class SubjectRequestsService {
       await this.audit(actor, email, { erasure: 'refused', reason: refusal }, 'subject.erasure');
       throw new AppError('DISPUTE_OPEN', refusal);
     }
-    const hash = emailSha256(email);
+    const subject = this.subjectOf(email);
     const erased: string[] = [];
     const skipped: ErasureSkip[] = [];
     const freed: string[] = [];
     for (const row of rows) {
-      const outcome = await this.erasure.erase(row.id, actor, { kind: 'request', emailSha256: hash });
+      const outcome = await this.erasure.erase(row.id, actor, { kind: 'request', subject });
       if (outcome.erased) {
         erased.push(outcome.orderId);
         freed.push(...outcome.freedFiles);
@@ -152,7 +161,12 @@ export class SubjectRequestsService {
     return { erased, skipped };
   }
 
+  /** How the audit and the access records name the person with this address (never the address itself). */
+  subjectOf(email: string): string {
+    return subjectOf(this.keyring, email);
+  }
+
   private audit(actor: Actor, email: string, after: object, action = 'subject.access'): Promise<void> {
-    return writeAudit(this.db, actor, [{ action, target: `sha256:${emailSha256(email)}`, after }]);
+    return writeAudit(this.db, actor, [{ action, target: this.subjectOf(email), after }]);
   }
 }
