@@ -14,7 +14,7 @@ const serverProject = (name: string, backend: 'pglite' | 'postgres'): TestProjec
     root: './apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Restarting on the same data directory is a property of the embedded database only; several server processes
-    // on one database (cluster-*) of PostgreSQL only.
+    // on one database, one of them killed (cluster-*), of PostgreSQL only.
     exclude: backend === 'postgres' ? ['test/embedded-*.test.ts'] : ['test/cluster-*.test.ts'],
     environment: 'node',
     env: { TEST_DB: backend },

@@ -92,7 +92,7 @@ import { PaymentsService } from './modules/payments/payments.service.js';
 import { WebhooksService } from './modules/payments/webhooks.service.js';
 import { DisputesService } from './modules/payments/disputes.service.js';
 import { OrderErasure } from './modules/retention/erasure.js';
-import { RetentionService, type RetentionOptions } from './modules/retention/retention.service.js';
+import { RetentionService } from './modules/retention/retention.service.js';
 import { SubjectRequestsService } from './modules/subject-requests/subject-requests.service.js';
 import retentionRoutes from './routes/admin/retention.routes.js';
 import subjectRequestsRoutes from './routes/admin/subject-requests.routes.js';
@@ -153,8 +153,6 @@ export interface BuildAppOptions {
   liveDesk?: Pick<LiveDeskOptions, 'heartbeatMs' | 'coalesceMs' | 'maxStreamsPerStaff'>;
   /** The caps of work kept off the event loop (defence packs, PDF checks); by default DEFAULT_WORKER_LIMITS. */
   workerLimits?: WorkerLimits;
-  /** The retention job's batch size and when a silent run counts as dead (tests shorten them). */
-  retention?: RetentionOptions;
 }
 
 /** One log line per request when it is answered, instead of Fastify's two (incoming and completed). */
@@ -288,7 +286,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const defencePack = new DefencePackService(database.db, documentStore, workers);
   // Retention and customers' erasure requests share one erasure (issue 24).
   const erasure = new OrderErasure(database.db, documentStore);
-  const retention = new RetentionService(database.db, erasure, app.log.child({ module: 'retention' }), opts.retention);
+  const retention = new RetentionService(
+    database.db,
+    erasure,
+    app.log.child({ module: 'retention' }),
+    config.retention,
+  );
   app.addHook('onClose', () => retention.close());
   const mail = new MailService(
     database.db,

@@ -21,7 +21,7 @@ let admin: Awaited<ReturnType<TestApp['signIn']>>;
 let manager: Awaited<ReturnType<TestApp['signIn']>>;
 
 beforeAll(async () => {
-  t = await buildTestApp({}, { retention: { batchSize: 2, staleAfterMs: 60_000 } });
+  t = await buildTestApp({ retention: { batchSize: 2, staleAfterMs: 60_000 } });
   store = new LocalDocumentStore(path.join(t.config.dataDir, 'documents'));
   admin = await t.signIn('Admin', 'Ada Admin');
   manager = await t.signIn('Manager', 'Max Manager');
@@ -458,6 +458,54 @@ describe('a run stopped after a batch', () => {
     expect(worked).toHaveLength(1);
     expect(worked[0]).toMatchObject({ state: 'finished', erased: 3 });
     for (const order of orders) expect(await erasures(order.id)).toBe(1);
+  });
+
+  it('a run taken over while its process paused is left to the one that took it: the paused one erases nothing more', async () => {
+    const orders = [];
+    for (let i = 0; i < 6; i += 1) orders.push(await personalOrder({ travel_to_canada_year: dateYearsAgo(4) }));
+    const documents = await appDocumentStore(t);
+    /** An erasure that stalls before its `nth` erasure (a long GC pause, a stopped VM) until released. */
+    const stallingBefore = (nth: number) => {
+      let calls = 0;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let reached!: () => void;
+      const stalled = new Promise<void>((resolve) => (reached = resolve));
+      class StallingErasure extends OrderErasure {
+        override async erase(...args: Parameters<OrderErasure['erase']>) {
+          calls += 1;
+          if (calls === nth) {
+            reached();
+            await gate;
+          }
+          return super.erase(...args);
+        }
+      }
+      return { erasure: new StallingErasure(t.database.db, documents), stalled, release };
+    };
+    const options = { batchSize: 2, staleAfterMs: 60_000 };
+    const a = stallingBefore(3);
+    const b = stallingBefore(1);
+    const first = new RetentionService(t.database.db, a.erasure, t.app.log, options).runNow(null, false);
+    await a.stalled;
+    // Silent past staleAfterMs: taken for dead, and another process takes the run over (and stalls in its turn).
+    await t.database.db
+      .updateTable('retention_runs')
+      .set({ heartbeat_at: new Date(Date.now() - 3_600_000) })
+      .where('state', '=', 'running')
+      .execute();
+    const second = new RetentionService(t.database.db, b.erasure, t.app.log, options).runNow(null, false);
+    await b.stalled;
+    // The first wakes while the second holds the run: its erasure finds the claim gone, and it stops writing.
+    a.release();
+    const left = await first;
+    expect(left).toMatchObject({ state: 'running', resumed: 1 });
+    b.release();
+    const taken = await second;
+    expect(taken).toMatchObject({ state: 'finished', resumed: 1, erased: orders.length });
+    expect(await t.app.services.retention.run(taken!.id)).toEqual(taken);
+    for (const order of orders) expect(await erasures(order.id)).toBe(1);
+    expect(taken!.report!.orders.map((o) => o.orderId).sort()).toEqual(orders.map((o) => o.orderId).sort());
   });
 
   it('a dry run whose process ended is shown as stopped, not running for ever', async () => {

@@ -62,6 +62,11 @@ export interface Config {
   dataKey: Buffer | undefined;
   /** DATA_KEY_PREVIOUS: during a key rotation, the master key being replaced, accepted for unwrapping only. */
   dataKeyPrevious: Buffer | undefined;
+  /**
+   * The retention job (issue 24): RETENTION_BATCH_SIZE orders erased between two progress records, and
+   * RETENTION_STALE_SECONDS of silence after which a running run counts as dead and another process continues it.
+   */
+  retention: { batchSize: number; staleAfterMs: number };
 }
 
 /** Documents in S3: the bucket and what every write asks for; credentials come from the SDK's default chain. */
@@ -420,5 +425,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     documentsStore,
     s3,
     ...loadDataKeys(env, databaseUrl),
+    retention: {
+      batchSize: int('RETENTION_BATCH_SIZE', env.RETENTION_BATCH_SIZE, 100, 1, 10_000),
+      staleAfterMs: int('RETENTION_STALE_SECONDS', env.RETENTION_STALE_SECONDS, 300, 1, 86_400) * 1000,
+    },
   };
 }

@@ -31,7 +31,7 @@ let counter = 0;
 
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  parts: Pick<BuildAppOptions, 'workerLimits' | 'logger' | 'liveDesk' | 'eventBus' | 'retention'> = {},
+  parts: Pick<BuildAppOptions, 'workerLimits' | 'logger' | 'liveDesk' | 'eventBus'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   // Documents and secrets of a test live in its own directory, removed when it closes.

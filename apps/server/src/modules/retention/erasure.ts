@@ -10,12 +10,14 @@ import {
   eraseOrderRows,
   forgetFileDeletion,
   lockOrderForErasure,
+  lockRunClaim,
   queueFileDeletions,
   recordFileDeletionFailure,
   selectDocumentKeys,
   selectOpenDisputes,
   selectPendingFileDeletions,
   selectUnreferencedKeys,
+  type RunClaim,
 } from './retention.repository.js';
 
 /** Why an order was not erased: a code the screens branch on and the reason in words. */
@@ -31,7 +33,10 @@ export type ErasureOutcome =
  * What caused an erasure: the retention job (with its run) or a customer's erasure request, with the person as the
  * request's audit names them (subject: a keyed hash of the e-mail, subject-requests' subjectOf; never the address).
  */
-export type ErasureCause = { kind: 'retention'; runId: number } | { kind: 'request'; subject: string };
+export type ErasureCause = { kind: 'retention'; runId: number; claim: RunClaim } | { kind: 'request'; subject: string };
+
+/** The retention run this erasure belongs to was taken over by another process: nothing was erased. */
+export class RunTakenOver extends Error {}
 
 export interface FileDeletionResult {
   deleted: number;
@@ -51,6 +56,9 @@ export class OrderErasure {
    */
   async erase(orderKey: number, actor: Actor, cause: ErasureCause): Promise<ErasureOutcome> {
     return this.db.transaction().execute(async (trx) => {
+      // A retention run's erasure commits only while its process still holds the run: one taken for dead and taken
+      // over erases nothing more (the claim is locked against takeover until this commits).
+      if (cause.kind === 'retention' && !(await lockRunClaim(trx, cause.claim))) throw new RunTakenOver();
       const order = await lockOrderForErasure(trx, orderKey);
       if (!order) return { erased: false, orderId: String(orderKey), code: 'ORDER_NOT_FOUND', reason: 'not found' };
       const orderId = order.order_id;

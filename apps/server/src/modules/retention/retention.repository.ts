@@ -223,6 +223,9 @@ export interface Candidate {
   due_from: string;
 }
 
+/** The date an order's retention is counted from: its travel date, or its order date when no travel date is known. */
+const dueFrom = sql<string>`coalesce(o.travel_to_canada_year::timestamp, o.created_at AT TIME ZONE 'UTC')`;
+
 /**
  * The next orders past their site's retention date after `afterKey`, in id order (the primary key's walk), with
  * whether a legal hold or an open dispute keeps them. "Past" is judged against the run's cutoff: months after the
@@ -233,13 +236,32 @@ export async function selectDueOrders(db: Db, afterKey: number, cutoff: Date, li
     SELECT o.id::int AS id, o.order_id, o.landing_site,
       o.legal_hold_at IS NOT NULL AS held,
       EXISTS (SELECT 1 FROM disputes d WHERE d.order_id = o.id AND d.outcome IS NULL) AS disputed,
-      to_char(coalesce(o.travel_to_canada_year::timestamp, o.created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS due_from
+      to_char(${dueFrom}, 'YYYY-MM-DD') AS due_from
     FROM orders o JOIN landing_sites s ON s.key = o.landing_site
     WHERE o.id > ${afterKey} AND o.erased_at IS NULL
-      AND coalesce(o.travel_to_canada_year::timestamp, o.created_at AT TIME ZONE 'UTC')
-          + make_interval(months => s.personal_data_retention_months) <= (${cutoff}::timestamptz AT TIME ZONE 'UTC')
+      AND ${dueFrom} + make_interval(months => s.personal_data_retention_months)
+          <= (${cutoff}::timestamptz AT TIME ZONE 'UTC')
     ORDER BY o.id
     LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+/**
+ * Orders a run erased past its recorded progress: those of the batch its process was in when it died (each erasure
+ * commits on its own, the batch's progress after them all). Their erasures' audit rows name the run. Index:
+ * audit_log_action_idx (action, at) from the run's start.
+ */
+export async function selectErasedPastProgress(
+  db: Db,
+  run: { id: number; last_order_key: number; started_at: Date | string },
+): Promise<Candidate[]> {
+  const { rows } = await sql<Candidate>`
+    SELECT o.id::int AS id, o.order_id, o.landing_site, false AS held, false AS disputed,
+      to_char(${dueFrom}, 'YYYY-MM-DD') AS due_from
+    FROM audit_log a JOIN orders o ON o.id = a.order_id
+    WHERE a.action = 'order.erase' AND a.at >= ${run.started_at}::timestamptz
+      AND a.order_id > ${run.last_order_key} AND a.after->>'run' = ${String(run.id)}
+    ORDER BY o.id`.execute(db);
   return rows;
 }
 
@@ -297,18 +319,53 @@ export const selectRunningRun = (db: Db) =>
     .executeTakeFirst();
 
 /**
- * Takes over a running run whose process stopped beating (killed, crashed): only one process wins, the one whose
- * update finds the old heartbeat still there.
+ * A run's claim: the process that inserted it, or last took it over, owns it while its `resumed` is still the one it
+ * claimed with. Every write of progress checks that, so a process that was taken for dead (a long pause) and wakes
+ * up writes nothing and stops. Heartbeats and staleness are judged by the database's clock, one for all servers.
  */
-export const claimStaleRun = (db: Db, id: number, staleBefore: Date) =>
+export interface RunClaim {
+  id: number;
+  resumed: number;
+}
+
+const beforeSeconds = (ms: number) => sql<Date>`now() - make_interval(secs => ${ms / 1000})`;
+
+/**
+ * Takes over a running run whose process stopped beating for `staleAfterMs` (killed, crashed): only one process
+ * wins, the one whose update finds the old heartbeat still there; its claim is the run's next `resumed`.
+ */
+export const claimStaleRun = (db: Db, id: number, staleAfterMs: number) =>
   db
     .updateTable('retention_runs')
-    .set({ heartbeat_at: new Date(), resumed: sql<number>`resumed + 1` })
+    .set({ heartbeat_at: sql<Date>`now()`, resumed: sql<number>`resumed + 1` })
     .where('id', '=', id)
     .where('state', '=', 'running')
-    .where('heartbeat_at', '<', staleBefore)
+    .where('heartbeat_at', '<', beforeSeconds(staleAfterMs))
     .returning(RUN_COLUMNS)
     .executeTakeFirst();
+
+/** Whether this claim still holds the run, locked against a takeover until the transaction ends. */
+export async function lockRunClaim(trx: Transaction<DB>, claim: RunClaim): Promise<boolean> {
+  const row = await trx
+    .selectFrom('retention_runs')
+    .select('id')
+    .where('id', '=', claim.id)
+    .where('state', '=', 'running')
+    .where('resumed', '=', claim.resumed)
+    .forShare()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The run's heartbeat, while this claim holds it. */
+export const beat = (db: Db, claim: RunClaim) =>
+  db
+    .updateTable('retention_runs')
+    .set({ heartbeat_at: sql<Date>`now()` })
+    .where('id', '=', claim.id)
+    .where('state', '=', 'running')
+    .where('resumed', '=', claim.resumed)
+    .execute();
 
 /** The day's daily run, erasing, if one started on that UTC day. Index: retention_runs_started_idx. */
 export const selectDailyRunSince = (db: Db, since: Date) =>
@@ -320,9 +377,10 @@ export const selectDailyRunSince = (db: Db, since: Date) =>
     .where('dry_run', '=', false)
     .executeTakeFirst();
 
-export const recordProgress = (
+/** Records a batch's progress (and beats); false when another process has taken the run over. */
+export async function recordProgress(
   db: Db,
-  id: number,
+  claim: RunClaim,
   p: {
     lastOrderKey: number;
     erased: number;
@@ -331,11 +389,11 @@ export const recordProgress = (
     fileFailures: number;
     report: unknown;
   },
-) =>
-  db
+): Promise<boolean> {
+  const { numUpdatedRows } = await db
     .updateTable('retention_runs')
     .set({
-      heartbeat_at: new Date(),
+      heartbeat_at: sql<Date>`now()`,
       last_order_key: p.lastOrderKey,
       erased: sql<number>`erased + ${p.erased}`,
       skipped: sql<number>`skipped + ${p.skipped}`,
@@ -343,45 +401,53 @@ export const recordProgress = (
       file_failures: sql<number>`file_failures + ${p.fileFailures}`,
       report: JSON.stringify(p.report),
     })
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', claim.id)
+    .where('state', '=', 'running')
+    .where('resumed', '=', claim.resumed)
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
 
 /** Dry runs whose process ended before they did (they are never continued): marked failed, with why. */
-export const failStaleDryRuns = (db: Db, staleBefore: Date) =>
+export const failStaleDryRuns = (db: Db, staleAfterMs: number) =>
   db
     .updateTable('retention_runs')
     .set({ state: 'failed', finished_at: new Date(), error: 'Stopped: its server process ended before the run did.' })
     .where('state', '=', 'running')
     .where('dry_run', '=', true)
-    .where('heartbeat_at', '<', staleBefore)
+    .where('heartbeat_at', '<', beforeSeconds(staleAfterMs))
     .execute();
 
 /** A run this process stops on shutdown: its heartbeat is put back so another process continues it at once. */
-export const handOverRun = (db: Db, id: number) =>
+export const handOverRun = (db: Db, claim: RunClaim) =>
   db
     .updateTable('retention_runs')
     .set({ heartbeat_at: new Date(0) })
-    .where('id', '=', id)
+    .where('id', '=', claim.id)
     .where('state', '=', 'running')
+    .where('resumed', '=', claim.resumed)
     .execute();
 
+/** Ends the run while this claim holds it; undefined when another process has taken it over. */
 export const finishRun = (
   db: Db,
-  id: number,
+  claim: RunClaim,
   end: { state: 'finished' | 'failed'; report?: unknown; error?: string | null },
 ) =>
   db
     .updateTable('retention_runs')
     .set({
       state: end.state,
-      finished_at: new Date(),
-      heartbeat_at: new Date(),
+      finished_at: sql<Date>`now()`,
+      heartbeat_at: sql<Date>`now()`,
       report: end.report === undefined ? null : JSON.stringify(end.report),
       error: end.error ?? null,
     })
-    .where('id', '=', id)
+    .where('id', '=', claim.id)
+    .where('state', '=', 'running')
+    .where('resumed', '=', claim.resumed)
     .returning(RUN_COLUMNS)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 
 export const selectRun = (db: Db, id: number) =>
   db.selectFrom('retention_runs').select(RUN_COLUMNS).where('id', '=', id).executeTakeFirst();

@@ -2,7 +2,8 @@
 // it, and legal holds. The job walks the orders in id order in batches, erasing each through OrderErasure (one
 // transaction per order) and recording its progress after each batch, so a run killed at any point is continued by
 // the next from the last order it reached and nothing is half erased. One erasing run at a time across servers: a
-// unique key on the running run's row; a run whose process stopped beating for RUN_STALE_MS is taken over. A dry run
+// unique key on the running run's row; a run whose process stopped beating for staleAfterMs is taken over, and the
+// orders its last batch erased before the process died are found by their erasures' audit rows. A dry run
 // walks the same orders and writes only its own run row with the report.
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,8 +20,9 @@ import { AppError } from '../../lib/errors.js';
 import { isoTime } from '../../lib/time.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
-import type { OrderErasure } from './erasure.js';
+import { RunTakenOver, type OrderErasure } from './erasure.js';
 import {
+  beat,
   claimStaleRun,
   failStaleDryRuns,
   finishRun,
@@ -32,23 +34,26 @@ import {
   recordProgress,
   selectDailyRunSince,
   selectDueOrders,
+  selectErasedPastProgress,
   selectPolicies,
   selectRecentRuns,
   selectRun,
   selectRunningRun,
   setLegalHold,
   updatePolicy,
+  type RunClaim,
   type RunRow,
 } from './retention.repository.js';
 
 export interface RetentionOptions {
-  /** Orders per batch: progress is recorded after each. */
+  /** Orders per batch: progress is recorded after each (RETENTION_BATCH_SIZE). */
   batchSize: number;
-  /** A running run not heard of for this long is taken to be dead and may be continued by another process. */
+  /**
+   * A running run not heard of for this long is taken to be dead and may be continued by another process
+   * (RETENTION_STALE_SECONDS); longer than a batch ever takes.
+   */
   staleAfterMs: number;
 }
-
-export const DEFAULT_RETENTION_OPTIONS: RetentionOptions = { batchSize: 100, staleAfterMs: 5 * 60_000 };
 
 /** Orders and skips a report lists at most (the counts per site are always complete). */
 const REPORT_LIST_LIMIT = 500;
@@ -133,11 +138,11 @@ export class RetentionService {
     private readonly db: Kysely<DB>,
     private readonly erasure: OrderErasure,
     private readonly log: FastifyBaseLogger,
-    private readonly options: RetentionOptions = DEFAULT_RETENTION_OPTIONS,
+    private readonly options: RetentionOptions,
   ) {}
 
   async overview(): Promise<RetentionOverview> {
-    await failStaleDryRuns(this.db, new Date(Date.now() - this.options.staleAfterMs));
+    await failStaleDryRuns(this.db, this.options.staleAfterMs);
     const [policies, runs] = await Promise.all([selectPolicies(this.db), selectRecentRuns(this.db, 20)]);
     return {
       policies: policies.map((p) => ({
@@ -241,7 +246,7 @@ export class RetentionService {
     if (req.dryRun) return insertRun(this.db, values);
     if (this.erasing) return undefined;
     const running = await selectRunningRun(this.db);
-    if (running) return claimStaleRun(this.db, running.id, new Date(Date.now() - this.options.staleAfterMs));
+    if (running) return claimStaleRun(this.db, running.id, this.options.staleAfterMs);
     try {
       return await insertRun(this.db, values);
     } catch (err) {
@@ -263,15 +268,29 @@ export class RetentionService {
 
   private async walk(run: RunRow, actor: Actor, stopAfterBatches?: number): Promise<RetentionRun> {
     const report = new ReportBuilder(run.report ? (run.report as RetentionReport) : undefined);
+    const claim: RunClaim = { id: run.id, resumed: run.resumed };
     let last = run.last_order_key;
     let batches = 0;
+    // Beats between batches too, so a slow batch (lock waits, a slow store) never looks dead. Should this process
+    // still be taken for dead (a long pause), its next erasure or progress record finds the claim gone and it stops.
+    const heartbeat = setInterval(
+      () => {
+        beat(this.db, claim).catch((err: unknown) => this.log.warn({ err, run: run.id }, 'retention heartbeat failed'));
+      },
+      Math.max(1_000, this.options.staleAfterMs / 3),
+    );
+    heartbeat.unref();
     try {
+      // A run taken over from a process that died: what its last batch erased before it could record that is
+      // counted with this process's first batch, in one progress record, so a second death counts nothing twice.
+      let unrecorded = run.resumed > 0 && !run.dry_run ? await selectErasedPastProgress(this.db, run) : [];
       for (;;) {
         const due = await selectDueOrders(this.db, last, run.cutoff_at, this.options.batchSize);
-        if (due.length === 0) break;
-        let erased = 0;
+        if (due.length === 0 && unrecorded.length === 0) break;
+        let erased = unrecorded.length;
         let skipped = 0;
         const freed: string[] = [];
+        for (const order of unrecorded) report.erased(order.order_id, order.landing_site, order.due_from);
         for (const order of due) {
           const skip = order.held
             ? ({ code: 'LEGAL_HOLD', reason: 'on legal hold' } as const)
@@ -285,7 +304,7 @@ export class RetentionService {
             } else report.erased(order.order_id, order.landing_site, order.due_from);
             continue;
           }
-          const outcome = await this.erasure.erase(order.id, actor, { kind: 'retention', runId: run.id });
+          const outcome = await this.erasure.erase(order.id, actor, { kind: 'retention', runId: run.id, claim });
           if (outcome.erased) {
             erased += 1;
             freed.push(...outcome.freedFiles);
@@ -301,8 +320,9 @@ export class RetentionService {
           }
         }
         const files = freed.length > 0 ? await this.erasure.deleteFiles(freed) : { deleted: 0, failed: 0 };
-        last = due.at(-1)!.id;
-        await recordProgress(this.db, run.id, {
+        last = Math.max(last, due.at(-1)?.id ?? 0, unrecorded.at(-1)?.id ?? 0);
+        unrecorded = [];
+        const recorded = await recordProgress(this.db, claim, {
           lastOrderKey: last,
           erased,
           skipped,
@@ -310,10 +330,11 @@ export class RetentionService {
           fileFailures: files.failed,
           report: report.report,
         });
+        if (!recorded) throw new RunTakenOver();
         batches += 1;
         if (stopAfterBatches !== undefined && batches >= stopAfterBatches) return this.run(run.id);
         if (this.stopping) {
-          await handOverRun(this.db, run.id);
+          await handOverRun(this.db, claim);
           return this.run(run.id);
         }
       }
@@ -321,7 +342,7 @@ export class RetentionService {
       if (!run.dry_run) {
         const retried = await this.erasure.deleteFiles();
         if (retried.deleted + retried.failed > 0) {
-          await recordProgress(this.db, run.id, {
+          await recordProgress(this.db, claim, {
             lastOrderKey: last,
             erased: 0,
             skipped: 0,
@@ -331,17 +352,25 @@ export class RetentionService {
           });
         }
       }
-      const done = await finishRun(this.db, run.id, { state: 'finished', report: report.report });
+      const done = await finishRun(this.db, claim, { state: 'finished', report: report.report });
+      if (!done) throw new RunTakenOver();
       if (!run.dry_run)
         this.log.info({ run: run.id, erased: done.erased, skipped: done.skipped }, 'retention run done');
       return toRun(done);
     } catch (err) {
-      await finishRun(this.db, run.id, {
+      if (err instanceof RunTakenOver) {
+        // Taken for dead while it paused: the process that took the run over goes on with it; this one stops.
+        this.log.warn({ run: run.id }, 'retention run taken over by another process; this one stops');
+        return this.run(run.id);
+      }
+      await finishRun(this.db, claim, {
         state: 'failed',
         report: report.report,
         error: err instanceof Error ? err.message.slice(0, 500) : 'failed',
       });
       throw err;
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
