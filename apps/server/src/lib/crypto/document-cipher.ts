@@ -1,8 +1,7 @@
 // Stored documents encrypted under the 'document' data key: a 21-byte header (magic "ETAE", format 1, the data key's
-// id, the IV), the AES-256-GCM ciphertext, and the 16-byte tag last, so a reader decrypts as the bytes stream in. The
-// header is the AAD. A file without the magic is a document stored before encryption and is read as it is.
+// id, the IV), the AES-256-GCM ciphertext, and the 16-byte tag last. The header is the AAD. A document is decrypted
+// whole and its tag checked before any of it is used (EncryptedDocumentStore.get). A file without the magic is a document stored before encryption and is read as it is.
 import { createCipheriv, createDecipheriv, type DecipherGCM } from 'node:crypto';
-import { Transform, type TransformCallback } from 'node:stream';
 import { fillIv, IV_BYTES, SealedValueError, TAG_BYTES } from './aes-gcm.js';
 import type { Keyring } from './keyring.js';
 
@@ -46,64 +45,5 @@ function decryptWhole(keyring: Keyring, stored: Buffer): Buffer {
     return Buffer.concat([decipher.update(stored.subarray(HEADER_BYTES, stored.length - TAG_BYTES)), decipher.final()]);
   } catch {
     throw new SealedValueError('the document does not decrypt with its data key (damaged or altered)');
-  }
-}
-
-/**
- * Decrypts a stored document as it streams: the last 16 bytes seen are held back until the end, where they are the
- * tag; a damaged or altered file ends the stream with an error instead of a clean end. Plain (legacy) files pass.
- */
-export function decryptingStream(keyring: Keyring): Transform {
-  let head: Buffer | null = Buffer.alloc(0);
-  let decipher: DecipherGCM | null = null;
-  let tail = Buffer.alloc(0);
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done: TransformCallback) {
-      try {
-        if (head) {
-          head = Buffer.concat([head, chunk]);
-          if (head.length < HEADER_BYTES + TAG_BYTES) return done();
-          const whole = head;
-          head = null;
-          if (!isEncryptedDocument(whole)) return done(null, whole);
-          void keyring
-            .withNewerKeys(() => decipherFor(keyring, whole))
-            .then((found) => {
-              decipher = found;
-              body(whole.subarray(HEADER_BYTES), done);
-            }, done);
-          return;
-        }
-        if (!decipher) return done(null, chunk);
-        body(chunk, done);
-      } catch (err) {
-        done(err as Error);
-      }
-    },
-    flush(done: TransformCallback) {
-      if (head) return done(null, head); // shorter than any encrypted document: a small plain file
-      if (!decipher) return done();
-      try {
-        decipher.setAuthTag(tail);
-        done(null, decipher.final());
-      } catch {
-        done(new SealedValueError('the document does not decrypt with its data key (damaged or altered)'));
-      }
-    },
-  });
-
-  /** Decrypts all but the last 16 bytes seen so far (the tag, once the stream ends). */
-  function body(chunk: Buffer, done: TransformCallback): void {
-    try {
-      const buffered = Buffer.concat([tail, chunk]);
-      if (buffered.length <= TAG_BYTES) {
-        tail = buffered;
-        return done();
-      }
-      tail = buffered.subarray(buffered.length - TAG_BYTES);
-      done(null, decipher!.update(buffered.subarray(0, buffered.length - TAG_BYTES)));
-    } catch (err) {
-      done(err as Error);
-    }
   }
 }

@@ -1,10 +1,12 @@
 // Documents are encrypted before they reach the store (issue 24), local directory or S3 alike: the store only ever
 // holds ciphertext (lib/crypto/document-cipher.ts). What callers see is unchanged: put answers the size and sha256 of
-// the document itself (the evidence the database records), get still streams, and files stored before encryption
-// are read as they are until `npm run personal-data:encrypt` encrypts them.
+// the document itself (the evidence the database records), and files stored before encryption are read as they are
+// until `npm run personal-data:encrypt` encrypts them. `get` decrypts the whole file and verifies its tag before it
+// hands out the first byte (documents are at most MAX_UPLOAD_MB): a streaming decryption would send most of an
+// altered file before finding out.
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import { decryptDocument, decryptingStream, encryptDocument } from '../crypto/document-cipher.js';
+import { Readable } from 'node:stream';
+import { decryptDocument, encryptDocument } from '../crypto/document-cipher.js';
 import type { Keyring } from '../crypto/keyring.js';
 import type { DocumentStore, StoredDocument } from './document-store.js';
 
@@ -22,10 +24,7 @@ export class EncryptedDocumentStore implements DocumentStore {
   }
 
   async get(key: string): Promise<Readable> {
-    const stored = await this.inner.get(key);
-    const plain = decryptingStream(this.keyring);
-    stored.on('error', (err) => plain.destroy(err));
-    return stored.pipe(plain);
+    return Readable.from([await this.read(key)]);
   }
 
   async read(key: string): Promise<Buffer> {
