@@ -134,9 +134,8 @@ describe('personal data at rest', () => {
     });
     expect(Object.keys(rows[0]!.personal_sealed as object).sort()).toEqual(
       [
-        'birth_date',
-        'birth_month',
-        'birth_year',
+        // The birth date's parts as one value.
+        'birth',
         'confirm_passport_number',
         'confirm_uci_number',
         'passport_number',
@@ -242,6 +241,22 @@ describe('personal data at rest', () => {
     expect((await details(t.app, admin, orderId)).statusCode).toBe(500);
     await t.database.db.updateTable('orders').set({ personal_sealed: mine }).where('order_id', '=', orderId).execute();
     expect((await details(t.app, admin, orderId)).json().data.passport_number).toBe(passport);
+  });
+
+  it('opens an order sealed before the birth date was one value (a value per part) as before', async () => {
+    const older = await insertOrder(t.database.db);
+    const keyring = await appKeyring(t);
+    const part = (field: string, value: string) =>
+      keyring.seal('order', Buffer.from(value), Buffer.from(`eta-desk order ${older} ${field}`)).toString('base64');
+    await t.database.db
+      .updateTable('orders')
+      .set({ personal_sealed: { birth_year: part('birth_year', '1975'), birth_month: part('birth_month', '11') } })
+      .where('order_id', '=', older)
+      .execute();
+    const res = await details(t.app, admin, older);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ birth_year: 1975, birth_month: 11 });
+    expect(res.json().data.birth_date ?? null).toBeNull();
   });
 });
 
@@ -456,6 +471,20 @@ describe('encrypting what was stored in clear (npm run personal-data:encrypt)', 
       });
     }
     expect(await search(t.app, admin, passports[7]!)).toEqual([ids[7]]);
+  });
+
+  it('keeps what a row already held sealed when it seals the fields still in clear', async () => {
+    const passport = newPassport();
+    const orderId = await insertOrder(t.database.db, { passport_number: passport });
+    const keyring = await appKeyring(t);
+    const { personal_sealed } = new OrderFieldsCipher(keyring).seal(orderId, { uci_number: '11223344' });
+    await t.database.db.updateTable('orders').set({ personal_sealed }).where('order_id', '=', orderId).execute();
+    expect(await encryptStoredOrders(t.database.db, keyring, { batchSize: 10 })).toBe(1);
+    expect((await details(t.app, admin, orderId)).json().data).toMatchObject({
+      passport_number: passport,
+      uci_number: '11223344',
+    });
+    expect(await search(t.app, admin, passport)).toEqual([orderId]);
   });
 
   it('encrypts documents stored in clear in place, and a second run leaves them alone', async () => {

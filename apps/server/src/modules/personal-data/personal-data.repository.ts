@@ -24,7 +24,11 @@ export async function lockClearOrders(trx: Transaction<DB>, afterId: number, lim
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
-/** Writes each order's sealed fields with its clear columns NULL; answers what the database now holds. */
+/**
+ * Writes each order's sealed fields with its clear columns NULL; answers what the database now holds. A row that also
+ * holds sealed fields already keeps them (merged, the newly sealed winning), and its passport hash unless a passport
+ * number was sealed now.
+ */
 export async function storeSealedOrders(
   trx: Transaction<DB>,
   rows: (SealedOrderColumns & { id: number })[],
@@ -32,7 +36,9 @@ export async function storeSealedOrders(
   if (rows.length === 0) return [];
   const values = rows.map((r) => ({ id: r.id, sealed: r.personal_sealed, hmac: r.passport_number_hmac }));
   const { rows: stored } = await sql<{ id: number; order_id: string; personal_sealed: SealedFields | null }>`
-    UPDATE orders o SET personal_sealed = v.sealed, passport_number_hmac = v.hmac,
+    UPDATE orders o
+       SET personal_sealed = nullif(coalesce(o.personal_sealed, '{}'::jsonb) || coalesce(v.sealed, '{}'::jsonb), '{}'),
+           passport_number_hmac = coalesce(v.hmac, o.passport_number_hmac),
       ${sql.join(SENSITIVE_ORDER_FIELDS.map((f) => sql`${sql.ref(f)} = NULL`))}
       FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(id bigint, sealed jsonb, hmac bytea)
      WHERE o.id = v.id
