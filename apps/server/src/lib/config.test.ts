@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configWarnings, loadConfig } from './config.js';
 
@@ -171,11 +172,15 @@ describe('loadConfig', () => {
   });
 
   it('reads the master key of personal data, refuses a malformed one, and requires it in production (issue 24)', () => {
-    const key = Buffer.alloc(32, 7);
+    const key = randomBytes(32);
     expect(loadConfig({})).toMatchObject({ dataKey: undefined, dataKeyPrevious: undefined });
     expect(loadConfig({ DATA_KEY: key.toString('base64') }).dataKey).toEqual(key);
     expect(loadConfig({ DATA_KEY: key.toString('hex') }).dataKey).toEqual(key);
     expect(() => loadConfig({ DATA_KEY: 'not-a-key' })).toThrow(/DATA_KEY must be 32 bytes in base64/);
+    expect(() => loadConfig({ DATA_KEY: Buffer.alloc(32).toString('base64') })).toThrow(
+      /DATA_KEY is not a random key \(only 1 different bytes\)/,
+    );
+    expect(() => loadConfig({ DATA_KEY: 'ab'.repeat(32) })).toThrow(/not a random key/);
     expect(() => loadConfig({ DATA_KEY_PREVIOUS: key.toString('base64') })).toThrow(
       'DATA_KEY_PREVIOUS is set but DATA_KEY is not',
     );

@@ -330,6 +330,13 @@ function masterKey(name: string, raw: string | undefined): Buffer | undefined {
         '`openssl rand -base64 32`',
     );
   }
+  // A random 32-byte key has ~28 distinct bytes; fewer than 16 is a typed or padded one (all zeros, a repeated
+  // phrase), which would protect nothing.
+  if (new Set(key).size < 16) {
+    throw new ConfigError(
+      `${name} is not a random key (only ${new Set(key).size} different bytes): make one with \`openssl rand -base64 32\``,
+    );
+  }
   return key;
 }
 
