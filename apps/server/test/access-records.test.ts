@@ -4,11 +4,11 @@
 // raises one alert per member per window, which an Admin acknowledges (audited).
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccessAlertsPage, AccessRecordPage, AccessRecordRow } from '@eta/contracts';
 import { LocalDocumentStore } from '../src/lib/storage/local-document-store.js';
-import { UNUSUAL_READS } from '../src/modules/access-records/access-record-writer.js';
+import { AccessRecordWriter, UNUSUAL_READS } from '../src/modules/access-records/access-record-writer.js';
 import { insertAccessRecords } from '../src/modules/access-records/access-records.repository.js';
 import { RECORDED_READS } from '../src/modules/access-records/recorded-reads.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
@@ -146,10 +146,11 @@ describe('each kind of read', () => {
     ]);
   });
 
-  it('a subject-access export writes one record naming whose data, as its audit row does', async () => {
+  it('a subject-access export writes one record on each exported order, shown on its Viewed by, naming whose data', async () => {
     const email = 'Ada.Subject@Mail.test';
-    await insertOrder(t.database.db, { email: email.toLowerCase() });
-    await insertOrder(t.database.db, { email: email.toLowerCase() });
+    const first = await insertOrder(t.database.db, { email: email.toLowerCase() });
+    const second = await insertOrder(t.database.db, { email: email.toLowerCase() });
+    const someoneElse = await insertOrder(t.database.db);
     const res = await post('/api/admin/subject-requests/export.json', admin, { email });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     await t.app.services.accessRecords.flush();
@@ -158,15 +159,39 @@ describe('each kind of read', () => {
       .select('target')
       .where('action', '=', 'subject.access')
       .executeTakeFirstOrThrow();
-    const exports = await t.database.db
-      .selectFrom('access_records')
-      .select(['staff_name', 'order_id', 'detail'])
-      .where('kind', '=', 'export')
-      .where('detail', 'like', 'Subject-access%')
-      .execute();
-    expect(exports).toEqual([
-      { staff_name: 'Audrey Admin', order_id: null, detail: `Subject-access export (JSON) of ${audit.target}` },
+    const viewedBy = async (orderId: string) => {
+      // What the order detail page's "Viewed by" asks for.
+      const page = await get(`/api/admin/orders/${orderId}/access-records`, manager);
+      expect(page.statusCode, page.body).toBe(200);
+      return page.json<{ data: AccessRecordPage }>().data.rows.map((r) => [r.staff_name, r.kind, r.order_id, r.detail]);
+    };
+    for (const orderId of [first, second]) {
+      expect(await viewedBy(orderId)).toEqual([
+        ['Audrey Admin', 'export', orderId, `Subject-access export (JSON) of ${audit.target}`],
+      ]);
+    }
+    expect(await viewedBy(someoneElse)).toEqual([]);
+
+    const pdf = await post('/api/admin/subject-requests/export.pdf', admin, { email });
+    expect(pdf.statusCode).toBe(200);
+    await t.app.services.accessRecords.flush();
+    expect((await viewedBy(second))[0]).toEqual([
+      'Audrey Admin',
+      'export',
+      second,
+      `Subject-access export (PDF) of ${audit.target}`,
     ]);
+    // An export that found no order still leaves one record (on the Activity page), without an order.
+    const nobody = await post('/api/admin/subject-requests/export.json', admin, { email: 'no.one@mail.test' });
+    expect(nobody.statusCode).toBe(200);
+    await t.app.services.accessRecords.flush();
+    const unordered = await t.database.db
+      .selectFrom('access_records')
+      .select(['staff_name', 'order_id'])
+      .where('detail', 'like', 'Subject-access%')
+      .where('order_id', 'is', null)
+      .execute();
+    expect(unordered).toEqual([{ staff_name: 'Audrey Admin', order_id: null }]);
   });
 
   it('a read that fails writes nothing', async () => {
@@ -489,6 +514,47 @@ describe('an unusual reading pattern', () => {
         after: { alert: alert.id, member: alert.staff_name, orders: alert.order_count },
       },
     ]);
+  });
+
+  it('a check that failed is made again by the next batch of the same orders, which then raises the alert', async () => {
+    const member = await t.signIn('Team', 'Fay Failing');
+    const orders = await manyOrders(distinctOrders);
+    let checksFail = true;
+    // The alert check (its advisory lock is its first statement) fails while checksFail; the inserts do not.
+    const failingChecks: KyselyPlugin = {
+      transformQuery({ node }) {
+        if (checksFail && node.kind === 'RawNode' && node.sqlFragments.join('').includes('pg_advisory_xact_lock')) {
+          throw new Error('the alert check could not run');
+        }
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const errors: string[] = [];
+    const writer = new AccessRecordWriter(t.database.db.withPlugin(failingChecks), {
+      flushMs: 60_000,
+      onError: (_err, message) => errors.push(message),
+    });
+    const reader = { staffId: member.id, staffName: member.name, ip: '192.0.2.10', userAgent: null };
+    const readAll = () => {
+      for (const orderId of orders) writer.record(reader, { orderId, kind: 'detail', detail: null });
+    };
+    const alertsOf = async () => (await alerts()).rows.filter((a) => a.staff_id === member.id);
+    try {
+      readAll();
+      await writer.flush();
+      expect(errors).toEqual([expect.stringContaining('the unusual-reading check failed')]);
+      expect(await alertsOf()).toEqual([]);
+
+      checksFail = false;
+      readAll();
+      await writer.flush();
+      expect(await alertsOf()).toEqual([
+        expect.objectContaining({ staff_name: 'Fay Failing', order_count: distinctOrders }),
+      ]);
+    } finally {
+      await writer.close();
+    }
   });
 
   it('is kept apart from the write audit: reading an order adds nothing to audit_log', async () => {

@@ -127,14 +127,25 @@ export class AccessRecordWriter {
     }
   }
 
+  /**
+   * The unusual-reading check for the members of the batch who read an order new to them. The batch's orders are
+   * remembered as seen only once the check has run: after a failed check (logged) the member's next batch with the
+   * same orders is checked again, rather than skipped as nothing new.
+   */
   private async checkUnusualReads(batch: readonly QueuedRead[]): Promise<void> {
     const since = new Date(Date.now() - UNUSUAL_READS.windowMinutes * 60_000);
     const readers = [...this.readersOfNewOrders(batch, since.getTime())];
-    if (readers.length === 0) return;
-    await raiseUnusualReadAlerts(this.db, readers, since, UNUSUAL_READS.distinctOrders).catch((err: unknown) =>
-      this.options.onError(err, 'access records: the unusual-reading check failed'),
-    );
+    if (readers.length > 0) {
+      try {
+        await raiseUnusualReadAlerts(this.db, readers, since, UNUSUAL_READS.distinctOrders);
+      } catch (err) {
+        this.options.onError(err, 'access records: the unusual-reading check failed; the next batch checks again');
+        return;
+      }
+    }
+    this.markSeen(batch);
   }
+
   /**
    * Members of the batch who read an order this process has not seen them read since `windowStart`: only they can
    * have reached the threshold through this batch (reads through other servers are checked by those servers' own
@@ -142,16 +153,23 @@ export class AccessRecordWriter {
    */
   private readersOfNewOrders(batch: readonly QueuedRead[], windowStart: number): Set<number> {
     const readers = new Set<number>();
+    for (const read of batch) {
+      if (read.orderId === null || readers.has(read.staffId)) continue;
+      if ((this.seen.get(read.staffId)?.get(read.orderId) ?? -Infinity) < windowStart) readers.add(read.staffId);
+    }
+    return readers;
+  }
+
+  /** Remembers the batch's orders as seen by their readers, when last (after their check). */
+  private markSeen(batch: readonly QueuedRead[]): void {
     if (this.seen.size > SEEN_MEMBERS) this.seen.clear();
     for (const read of batch) {
       if (read.orderId === null) continue;
       let orders = this.seen.get(read.staffId);
       if (!orders) this.seen.set(read.staffId, (orders = new Map()));
-      if ((orders.get(read.orderId) ?? -Infinity) < windowStart) readers.add(read.staffId);
       if (orders.size >= SEEN_PER_MEMBER) orders.clear();
       orders.set(read.orderId, read.at.getTime());
     }
-    return readers;
   }
 }
 

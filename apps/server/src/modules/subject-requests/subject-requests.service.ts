@@ -118,17 +118,23 @@ export class SubjectRequestsService {
     };
   }
 
-  async exportJson(actor: Actor, email: string): Promise<{ fileName: string; body: string }> {
+  /** The JSON file, and the orders it holds (each gets an access record: plugins/access-records.ts). */
+  async exportJson(actor: Actor, email: string): Promise<{ fileName: string; body: string; orderIds: string[] }> {
     const doc = await this.export(actor, email, 'json');
     return {
       fileName: `subject-access-${doc.request.generatedAt.slice(0, 10)}.json`,
       body: JSON.stringify(doc, null, 2),
+      orderIds: doc.orders.map((o) => o.orderId),
     };
   }
 
-  async exportPdf(actor: Actor, email: string): Promise<{ fileName: string; bytes: Uint8Array }> {
+  async exportPdf(actor: Actor, email: string): Promise<{ fileName: string; bytes: Uint8Array; orderIds: string[] }> {
     const doc = await this.export(actor, email, 'pdf');
-    return { fileName: `subject-access-${doc.request.generatedAt.slice(0, 10)}.pdf`, bytes: await this.render(doc) };
+    return {
+      fileName: `subject-access-${doc.request.generatedAt.slice(0, 10)}.pdf`,
+      bytes: await this.render(doc),
+      orderIds: doc.orders.map((o) => o.orderId),
+    };
   }
 
   /**

@@ -31,7 +31,8 @@ const subjectRequestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const staff = requireStaff(request.staff);
-      const { fileName, body } = await requests.exportJson(actorOf(staff, request.ip), request.body.email);
+      const { fileName, body, orderIds } = await requests.exportJson(actorOf(staff, request.ip), request.body.email);
+      request.readOrders = orderIds; // one access record per exported order (plugins/access-records.ts)
       return (
         reply
           // JSON under its own type: a file to save, not an API envelope.
@@ -53,7 +54,8 @@ const subjectRequestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const staff = requireStaff(request.staff);
-      const { fileName, bytes } = await requests.exportPdf(actorOf(staff, request.ip), request.body.email);
+      const { fileName, bytes, orderIds } = await requests.exportPdf(actorOf(staff, request.ip), request.body.email);
+      request.readOrders = orderIds;
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)
