@@ -12,6 +12,7 @@ import { deskReads } from './helpers/payments.js';
 import { application, createIntakeKey, postIntake } from './helpers/intake.js';
 import { startStripeStandIn, stripeDispute, stripeEvent, type StripeStandIn } from './helpers/stripe-stand-in.js';
 import { loadConfig } from '../src/lib/config.js';
+import { ERASED_EVENT_PAYLOAD } from '../src/modules/payments/payments.repository.js';
 
 let stripe: StripeStandIn;
 let t: TestApp;
@@ -441,6 +442,77 @@ describe('POST /api/webhooks/stripe', () => {
   });
 });
 
+describe('a webhook for an order whose personal data was erased', () => {
+  it('is applied, and its payload naming the card holder is not stored (a raw read finds neither name nor e-mail)', async () => {
+    const intent = paidIntent();
+    const email = `card.holder.${payment}.${Date.now()}@mail.test`;
+    const created = await postIntake(t, key, { ...applicationPaidBy(intent.id), email });
+    expect(created.statusCode, created.body).toBe(201);
+    const orderId = created.json<{ data: { order_id: string } }>().data.order_id;
+    await t.database.db
+      .updateTable('orders')
+      .set({ process_status: 'Completed' })
+      .where('order_id', '=', orderId)
+      .execute();
+    // Stripe's charge events name the card holder and their e-mail.
+    const holder = { name: 'Ada Cardholder', email };
+    const refunded = (refundId: string) =>
+      stripeEvent('charge.refunded', {
+        id: intent.chargeId,
+        object: 'charge',
+        amount: 8900,
+        amount_refunded: 8900,
+        currency: 'usd',
+        payment_intent: intent.id,
+        billing_details: { ...holder, address: { line1: '12 Erased Street' } },
+        refunds: { object: 'list', data: [{ id: refundId, object: 'refund' }] },
+      });
+    const before = refunded(`re_${payment}before`);
+    expect((await webhook(before)).statusCode).toBe(200);
+
+    const erase = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/subject-requests/erase',
+      headers: as(admin.token),
+      payload: { email, confirm: true },
+    });
+    expect(erase.statusCode, erase.body).toBe(200);
+    expect(erase.json().data.erased).toEqual([orderId]);
+
+    // Months later: the refund is notified again (stored through the transaction's insert), then the bank disputes
+    // the charge (stored by the dispute's one statement); both name the card holder.
+    const after = refunded(`re_${payment}after`);
+    expect((await webhook(after)).statusCode).toBe(200);
+    const dispute = stripeEvent('charge.dispute.created', {
+      ...stripeDispute({ id: `dp_erased${payment}`, charge: intent.chargeId!, paymentIntent: intent.id, amount: 8900 }),
+      evidence: { customer_name: holder.name, customer_email_address: holder.email },
+    });
+    expect((await webhook(dispute)).statusCode).toBe(200);
+    expect((await desk.orderRow(orderId)).process_status).toBe('ChargeBack');
+
+    const { rows } = await sql<{ event_id: string; type: string; outcome: string; note: string; payload: string }>`
+      SELECT e.event_id, e.type, e.outcome, e.note, e.payload::text AS payload
+        FROM gateway_events e JOIN orders o ON o.id = e.order_id
+       WHERE o.order_id = ${orderId}
+       ORDER BY e.id`.execute(t.database.db);
+    // What the gateway said and what the desk did stay: the evidence trail.
+    expect(rows.map((r) => [r.event_id, r.type, r.outcome])).toEqual([
+      [JSON.parse(before).id, 'charge.refunded', 'applied'],
+      [JSON.parse(after).id, 'charge.refunded', 'ignored'],
+      [JSON.parse(dispute).id, 'charge.dispute.created', 'applied'],
+    ]);
+    // The payload erased with the order and those stored after it read the same.
+    for (const r of rows) {
+      expect(r.note).not.toBe('');
+      expect(JSON.parse(r.payload)).toEqual(JSON.parse(ERASED_EVENT_PAYLOAD));
+    }
+    const { rows: anywhere } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM gateway_events
+       WHERE payload::text LIKE ${'%Ada Cardholder%'} OR payload::text LIKE ${`%${email}%`}`.execute(t.database.db);
+    expect(anywhere).toEqual([{ n: 0 }]);
+  });
+});
+
 describe('the ChargeBack queue', () => {
   it("shows each dispute's reason, amount and due date, soonest due first", async () => {
     const late = await completedOrder();
@@ -534,6 +606,18 @@ describe('Refunded it, through Stripe', () => {
 describe('Submit evidence', () => {
   const submit = (orderId: string, body: object, token = admin.token) =>
     t.app.inject({ method: 'POST', url: `/api/admin/disputes/${orderId}/evidence`, headers: as(token), payload: body });
+  /** The order's access records, oldest first: who, what kind, what. */
+  const packReadsOf = async (orderId: string) => {
+    await t.app.services.accessRecords.flush();
+    const rows = await t.database.db
+      .selectFrom('access_records as r')
+      .innerJoin('orders as o', 'o.id', 'r.order_id')
+      .select(['r.staff_name', 'r.kind', 'r.detail'])
+      .where('o.order_id', '=', orderId)
+      .orderBy('r.id')
+      .execute();
+    return rows.map((r) => [r.staff_name, r.kind, r.detail]);
+  };
 
   it('previews the fields, uploads the pack as dispute_evidence and submits; a second submission is refused', async () => {
     const { orderId, intent } = await completedOrder();
@@ -606,6 +690,12 @@ describe('Submit evidence', () => {
     const again = await submit(orderId, { defencePackType: 2, submit: true });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'EVIDENCE_SUBMITTED' });
+    // The pack holds the signature and the approved document: each read of it is on the record, its upload too.
+    expect(await packReadsOf(orderId)).toEqual([
+      ['Payments Admin', 'defence-pack', 'Defence Pack 1 (evidence preview)'],
+      ['Payments Admin', 'defence-pack', 'Defence Pack 1 (evidence PDF)'],
+      ['Payments Admin', 'defence-pack', 'Defence Pack 1 (evidence submitted to the gateway)'],
+    ]);
   });
 
   it('a gateway error is shown with what to do, and nothing is marked; Team may not submit', async () => {
@@ -629,6 +719,10 @@ describe('Submit evidence', () => {
     expect(draft.statusCode).toBe(200);
     expect(draft.json().data.evidence_state).toBe('draft');
     expect(stripe.requests.filter((r) => r.path.startsWith('/v1/disputes/')).at(-1)!.form.submit).toBe('false');
+    // Only the draft Stripe accepted is on the record (a refused or forbidden submission sent nothing).
+    expect(await packReadsOf(orderId)).toEqual([
+      ['Payments Admin', 'defence-pack', 'Defence Pack 2 (evidence saved as a draft at the gateway)'],
+    ]);
   });
 });
 

@@ -37,8 +37,19 @@ export async function recordGatewayStatus(
 }
 
 /**
+ * What an event's stored payload says when its order's personal data is erased (issue 24): a gateway's webhook as it
+ * came may name the card holder and their e-mail (a Stripe charge's billing details). Erasure puts it in place of the
+ * payloads stored before; an event for an already erased order (a refund or a chargeback months later) is stored
+ * with it from the start. The event's id, type, outcome and note stay, as the evidence trail.
+ */
+export const ERASED_EVENT_PAYLOAD = JSON.stringify({
+  erased: 'the payload named the customer; erased with their order',
+});
+
+/**
  * Stores a verified event once by its id with what it did; undefined when it was stored before (a replay, or a copy
- * that raced this one and committed first: the unique key makes this insert wait for it).
+ * that raced this one and committed first: the unique key makes this insert wait for it). The event's order is
+ * locked by the caller (lockOrderByPayment), so an erasure of it cannot commit between this check and the commit.
  */
 export async function insertEvent(
   trx: Transaction<DB>,
@@ -58,7 +69,11 @@ export async function insertEvent(
       gateway_id: e.gatewayId,
       event_id: e.eventId,
       type: e.type,
-      payload: JSON.stringify(e.payload),
+      payload:
+        e.orderId === null
+          ? JSON.stringify(e.payload)
+          : sql<string>`CASE WHEN EXISTS (SELECT 1 FROM orders WHERE id = ${e.orderId} AND erased_at IS NOT NULL)
+              THEN ${ERASED_EVENT_PAYLOAD}::jsonb ELSE ${JSON.stringify(e.payload)}::jsonb END`,
       outcome: e.outcome,
       order_id: e.orderId,
       note: e.note.slice(0, 1000),
@@ -177,7 +192,7 @@ export async function applyDisputeEvent(db: Db, e: DisputeEvent): Promise<Applie
   const outcome = f.outcome ? sql`${f.outcome}, now()` : sql`NULL, NULL`;
   const { rows } = await sql<AppliedEvent>`
     WITH o AS (
-      SELECT id, order_id, process_status, version, dispute_due_at FROM orders
+      SELECT id, order_id, process_status, version, dispute_due_at, erased_at FROM orders
       WHERE gateway_id = ${e.gatewayId}
         AND (transaction_id = ANY(${e.paymentIds}::text[]) OR charge_id = ANY(${e.paymentIds}::text[]))
       ORDER BY id LIMIT 1 FOR UPDATE),
@@ -222,7 +237,10 @@ export async function applyDisputeEvent(db: Db, e: DisputeEvent): Promise<Applie
       INSERT INTO dispute_history (dispute_id, status, outcome, by_name, note)
       SELECT s.dispute_key, ${f.status}, ${f.outcome}, ${e.actor.name}, s.note FROM s)
     INSERT INTO gateway_events (gateway_id, event_id, type, payload, outcome, order_id, note)
-    SELECT ${e.gatewayId}, ${e.eventId}, ${e.type}, ${JSON.stringify(e.payload)}::jsonb,
+    SELECT ${e.gatewayId}, ${e.eventId}, ${e.type},
+           -- An order erased before its chargeback: the payload is not stored (it names the card holder).
+           CASE WHEN s.erased_at IS NOT NULL THEN ${ERASED_EVENT_PAYLOAD}::jsonb
+                ELSE ${JSON.stringify(e.payload)}::jsonb END,
            CASE WHEN s.id IS NULL THEN 'unmatched' ELSE 'applied' END, s.id,
            left(coalesce(s.note, ${e.unmatchedNote}), 1000)
     FROM (SELECT 1) AS one LEFT JOIN s ON true
