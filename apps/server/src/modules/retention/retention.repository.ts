@@ -6,6 +6,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { MailState } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { ERASED_SENSITIVE_COLUMNS } from '../personal-data/personal-fields.js';
+import { ERASED_EVENT_PAYLOAD } from '../payments/payments.repository.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -173,8 +174,6 @@ export async function eraseOrderRows(trx: Transaction<DB>, orderKey: number, now
   );
   return version;
 }
-
-const ERASED_EVENT_PAYLOAD = JSON.stringify({ erased: 'the payload named the customer; erased with their order' });
 
 /**
  * Of `keys`, those no order, document or invoice names any more (demo orders share one signature and one document,
