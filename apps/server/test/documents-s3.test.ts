@@ -143,4 +143,49 @@ describe('DOCUMENTS_STORE=s3', () => {
     expect(shown.rawPayload.equals(signature)).toBe(true);
     expect(await localDocumentFiles()).toEqual([]);
   });
+
+  it("deletes an erased order's signature and approved document from the bucket (issue 24)", async () => {
+    const admin = await t.signIn('Admin', 'Erin Eraser');
+    const email = 'erase.me@example.com';
+    const posted = await postIntake(
+      t,
+      await createIntakeKey(t),
+      application({ email, signature: `data:image/png;base64,${samplePng().toString('base64')}` }),
+    );
+    expect(posted.statusCode, posted.body).toBe(201);
+    const orderId = posted.json<{ data: { order_id: string } }>().data.order_id;
+    const form = await uploadRequest(
+      { orderId, email, mailServiceProvider: 'AWS' },
+      { name: 'approval.pdf', content: await samplePdf(1, 'to be erased'), type: 'application/pdf' },
+    );
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/upload-visa-document',
+      headers: { ...form.headers, authorization: staff.token },
+      payload: form.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const { customer_sign, storage_key } = await t.database.db
+      .selectFrom('orders')
+      .innerJoin('documents', 'documents.order_id', 'orders.id')
+      .select(['customer_sign', 'storage_key'])
+      .where('orders.order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(await s3.listKeys()).toEqual(expect.arrayContaining([customer_sign, storage_key]));
+
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/subject-requests/erase',
+      headers: { authorization: admin.token },
+      payload: { email, confirm: true },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json<{ data: { erased: string[] } }>().data.erased).toEqual([orderId]);
+    const left = await s3.listKeys();
+    expect(left).not.toContain(customer_sign);
+    expect(left).not.toContain(storage_key);
+    expect(s3.requests.filter((r) => r.method === 'DELETE').map((r) => r.url.split('?')[0])).toEqual(
+      expect.arrayContaining([`/${s3.bucket}/${customer_sign}`, `/${s3.bucket}/${storage_key}`]),
+    );
+  });
 });
