@@ -23,7 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`UPDATE audit_log SET after = after - 'to'
     WHERE action = 'mail.resend' AND after -> 'to' IS NOT NULL`.execute(db);
   await sql`UPDATE audit_log SET target = ${REMOVED}
-    WHERE action IN ('subject.access', 'subject.erasure') AND target LIKE 'sha256:%'`.execute(db);
+    WHERE action IN ('subject.access', 'subject.erasure') AND starts_with(target, 'sha256:')`.execute(db);
   await sql`UPDATE audit_log SET after = after - 'emailSha256'
     WHERE action = 'order.erase' AND after -> 'emailSha256' IS NOT NULL`.execute(db);
   await sql`ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_update`.execute(db);
