@@ -1,4 +1,5 @@
-// Search: any substring of order id, first name, surname, e-mail or telephone, only inside the queue asked.
+// Search: any substring of order id, first name, surname, e-mail or telephone, only inside the queue asked; a whole
+// order id, e-mail address or telephone number exactly (search-shapes.test has the shapes of data).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { insertOrder } from './helpers/orders.js';
@@ -70,7 +71,7 @@ describe('search-order', () => {
     expect(new Set([...ids(first), ...ids(second)]).size).toBe(3);
   });
 
-  it('caps the count of a very common fragment and still pages newest first', async () => {
+  it('counts a very common fragment only as far as the page, newest first, and says 1,000+ at the cap', async () => {
     const base = Date.UTC(2024, 0, 1);
     await t.database.db
       .insertInto('orders')
@@ -85,27 +86,34 @@ describe('search-order', () => {
         })),
       )
       .execute();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/search-order',
-      headers: { authorization: token },
-      payload: { start: 10, end: 20, searchVal: 'commonNAME', folderName: 'newOrder' },
-    });
-    const data = res.json().data;
-    expect(data).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+    const page = (start: number, end: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/search-order',
+        headers: { authorization: token },
+        payload: { start, end, searchVal: 'commonNAME', folderName: 'newOrder' },
+      });
+    // The page's end and one more are read: 20 shown, "21+" known.
+    const data = (await page(10, 20)).json().data;
+    expect(data).toMatchObject({ total: 21, totalCapped: true });
     // Newest first: the 11th newest of the 1,005 is number 994.
     expect(data.rows.map((r: { order_id: string }) => r.order_id)).toEqual(
       Array.from({ length: 10 }, (_, i) => `ETA-7${String(SEARCH_COUNT_CAP + 4 - 10 - i).padStart(8, '0')}`),
     );
+    // The last page a search shows: the count stops at the cap.
+    const last = (await page(SEARCH_COUNT_CAP - 10, SEARCH_COUNT_CAP)).json().data;
+    expect(last).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+    expect(last.rows.at(-1).order_id).toBe('ETA-700000005');
   });
 
   it('counts a rare fragment exactly in a queue whose newest orders all match a common one', async () => {
-    // After the test before, New's newest orders are all "Commonname": that fragment is counted by walking the
-    // queue, this one through the trigram index, and both answers are exact.
+    // After the test before, New's newest orders are all "Commonname": that fragment is paged from them, this one found
+    // exactly, whole.
     const rare = await search('ETA-700000007', 'newOrder');
-    expect(rare).toMatchObject({ total: 1, totalCapped: false });
+    expect(rare).toMatchObject({ total: 1, totalCapped: false, exactMatch: true });
     expect(ids(rare)).toEqual(['ETA-700000007']);
-    expect(await search('commonname', 'newOrder')).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+    expect(await search('700000007', 'newOrder')).toMatchObject({ total: 1, totalCapped: false });
+    expect(await search('commonname', 'newOrder')).toMatchObject({ total: 11, totalCapped: true });
   });
 
   it('refuses a bad window or an unknown queue', async () => {

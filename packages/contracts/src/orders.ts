@@ -49,8 +49,21 @@ export const OrderListQuery = Type.Object({
 export const OrderListPage = Type.Object({
   rows: Type.Array(OrderListRow),
   total: Type.Integer({ minimum: 0 }),
-  /** Search only: true when more rows match than were counted (total is then a lower bound). */
+  /**
+   * Search only: true when more rows match than were read (total is then a lower bound: the page's end and one more,
+   * or 1,000, the most a search shows).
+   */
   totalCapped: Type.Optional(Type.Boolean()),
+  /**
+   * Search only: the rows are the orders whose order id, e-mail address, telephone number, passport number or full
+   * name is exactly the text; orders that merely contain it are not searched.
+   */
+  exactMatch: Type.Optional(Type.Boolean()),
+  /**
+   * Search only: just the queue's newest N orders were searched, because the text is too short (fewer than three
+   * letters or digits in a row) or too common for the index within the search's time budget.
+   */
+  searchedNewest: Type.Optional(Type.Integer({ minimum: 1 })),
   page: Type.Integer(),
   limit: Type.Integer(),
 });

@@ -24,6 +24,7 @@ import * as m021 from './migrations/021-personal-data-encryption.js';
 import * as m022 from './migrations/022-access-records.js';
 import * as m023 from './migrations/023-retention.js';
 import * as m024 from './migrations/024-audit-without-addresses.js';
+import * as m025 from './migrations/025-search-whole-values.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '022-access-records': m022,
   '023-retention': m023,
   '024-audit-without-addresses': m024,
+  '025-search-whole-values': m025,
 };
 
 /** The newest migration this code knows (GET /api/ready names it). */

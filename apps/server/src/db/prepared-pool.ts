@@ -2,24 +2,16 @@
 // with the values as parameters; naming that text makes each pooled connection parse it once and lets
 // PostgreSQL keep its plan (a generic plan once it proves no worse than the custom ones), instead of parsing
 // and planning every request. See docs/PERFORMANCE.md, issue 11.
-import { sql, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
+import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
-
-/**
- * A statement whose best plan depends on its values carries this comment and is planned afresh every time. One
- * does: a search for a fragment without three letters or digits in a row ("zz"), whose pattern the trigram index
- * cannot narrow; the planner must see that to keep off the index (orders.repository).
- */
-const CUSTOM_PLAN_MARK = '/* custom plan */';
-export const customPlan = sql.raw(CUSTOM_PLAN_MARK);
 
 /**
  * Which statements get a name: those with parameters, and single parameterless SELECTs (a query whose values are
  * all literals). Not BEGIN/COMMIT, nor a script of several statements (a migration), which a prepared statement
- * cannot hold, nor a statement marked with `customPlan`.
+ * cannot hold.
  */
 const isPreparable = (text: string, values: readonly unknown[]) =>
-  !text.includes(CUSTOM_PLAN_MARK) && (values.length > 0 || (/^\s*(select|with)\b/i.test(text) && !text.includes(';')));
+  values.length > 0 || (/^\s*(select|with)\b/i.test(text) && !text.includes(';'));
 
 /**
  * At most this many statement texts get a name; later new texts run unnamed. The application has a few hundred

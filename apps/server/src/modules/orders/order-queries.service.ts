@@ -14,46 +14,60 @@ import {
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { assertCan } from '../auth/permissions.js';
-import { looksLikePassportNumber, type OrderFieldsCipher } from '../personal-data/order-fields.js';
+import type { OrderFieldsCipher } from '../personal-data/order-fields.js';
 import { foldCounterStripes, selectFolderCounts } from './folder-counts.repository.js';
 import {
-  byPurchase,
-  indexNarrows,
   matchSearch,
-  probeSearch,
+  selectExactMatches,
   selectFutureMonthCounts,
-  selectPassportMatches,
   selectQueuePage,
   selectSearchRows,
-  walkSearchByWeek,
-  walkSearchInQueueOrder,
-  type SearchQuery,
+  walkQueue,
+  type SearchScope,
 } from './orders.repository.js';
-
-/** A search stops counting here: the count of a very common fragment would cost more than it tells. */
-export const SEARCH_COUNT_CAP = 1_000;
+import { readSearchText, type SearchText } from './search-text.js';
 
 /**
- * How a search finds its matches (orders.repository). Each way is exact; what is measured here only decides which
- * is fastest, so no plan rests on a row estimate:
- * - The probe tests the queue's newest SEARCH_PROBE_ROWS rows. If DENSE_SHARE of them match, the queue is walked
- *   newest first. The walk and the index cost the same near 5 % at a million orders: the walk ~1 µs a row until
- *   1,001 matches, the index ~0.35 µs per candidate in the whole table plus ~4.4 µs to recheck each match
- *   ("gmail", 37 %: the bitmap took 62-85 ms, the walk 6 ms).
- * - Otherwise, in a queue of LARGE_QUEUE orders or more, the search index is read week by week for the newest
- *   HEAD_WEEKS weeks. If they hold enough matches that the count's cap is reached within WEEK_WALK_WEEKS weeks,
- *   the walk goes on ("oliver" in Order History: ~5 ms in all, where the count alone took 8-10 ms and page 20
- *   60-90 ms). Two weeks cost a rare fragment ~0.1-0.3 ms. Not for a fragment the index cannot narrow ("zz"): each
- *   week would read the whole index (48 s for the 105 weeks of Order History).
- * - Otherwise the matches are collected through the index and sorted (an order id: ~2 ms). Should there be more
- *   than the cap after all, the page comes from a walk: by week in a large queue, else through the queue, which
- *   is short (a fragment of every order id in Charge Back: 15,500 rows, where 100 weeks took ~1 ms each).
+ * How a search finds its matches, in steps, each bounded whatever the data, each stopping once it has the page's end
+ * (plus one, to know whether there is more; never more than `countCap`):
+ * 1. Whole values (search-text.ts): an order id, an e-mail address, a telephone number, a passport number (its keyed
+ *    hash) or a name, each read from a B-tree in queue order: O(log n + page). An order id, an e-mail or a telephone
+ *    number is then the whole answer, even when nothing has it; so is a passport number or a name of several words
+ *    found.
+ * 2. The queue's `headRows` newest orders, tested one by one: a fragment in most orders ("gmail") or a burst of new
+ *    orders sharing a word has its page here.
+ * 3. If those hold matches enough to expect the page's end within `walkRows` orders ("harr", 1 %), the walk goes on
+ *    that far, and no further.
+ * 4. Otherwise the trigram index, for every match of the queue, at most `countCap` + 1, sorted; with more, the page
+ *    says so. Its cost is the fragment's trigram lists, which a rare fragment keeps short (an order id's end, a surname
+ *    only the oldest orders have, a word no order has); it runs under `indexBudgetMs`, and a fragment too common for
+ *    the index within it (all its trigrams in most orders) is answered from the queue's newest `walkRows` orders,
+ *    saying so. A text of one or two characters has no trigram: it is answered from the newest `headRows`.
+ * Exact matches come first; then the walk's, newest first; then the index's, which are older than all the walk read.
  */
-const SEARCH_PROBE_ROWS = 200;
-const DENSE_SHARE = 0.05;
-const LARGE_QUEUE = 100_000;
-const HEAD_WEEKS = 2;
-const WEEK_WALK_WEEKS = 26;
+export interface SearchLimits {
+  /** A search shows at most this many matches and says "1,000+" beyond: more costs more than it tells anyone. */
+  countCap: number;
+  /** Orders a fragment is first looked for among, one by one (~1 µs each)… */
+  headRows: number;
+  /** …and at most, when those promise the page's end within them or the index is too slow for the fragment. */
+  walkRows: number;
+  /** The trigram index step's statement budget (statement_timeout). */
+  indexBudgetMs: number;
+}
+
+export const SEARCH_LIMITS: SearchLimits = { countCap: 1_000, headRows: 500, walkRows: 10_000, indexBudgetMs: 25 };
+export const SEARCH_COUNT_CAP = SEARCH_LIMITS.countCap;
+
+interface SearchOutcome {
+  ids: number[];
+  /** Every match is in `ids` (else there are more than were read). */
+  complete: boolean;
+  /** The answer is the exact matches of a whole value. */
+  exact?: boolean;
+  /** Only the queue's newest orders were searched: the text is too short or too common for the index. */
+  searchedNewest?: number;
+}
 
 const assertQueueAccess = (staff: Staff, queue: QueueName) =>
   assertCan(staff.type, queueCapability(queue), `open ${QUEUES[queue].title}`);
@@ -63,6 +77,7 @@ export class OrderQueriesService {
     private readonly db: Kysely<DB>,
     /** The passport number's keyed hash, for its exact search (issue 24). */
     private readonly personalFields: OrderFieldsCipher,
+    private readonly limits: SearchLimits = SEARCH_LIMITS,
   ) {}
 
   /**
@@ -102,54 +117,66 @@ export class OrderQueriesService {
     assertQueueAccess(staff, queue);
     if (end <= start) throw new AppError('VALIDATION_FAILED', 'end must be greater than start.');
     const limit = Math.min(end - start, 5000);
-    // One list of matches in queue order gives both the capped count and the page.
-    // A passport number is sealed, so no text search finds it: its keyed hash is looked up exactly, beside the text
-    // search rather than after it, and the orders it finds join the text matches (first, should there be many).
-    const [exact, ids] = await Promise.all([
-      looksLikePassportNumber(searchVal)
-        ? selectPassportMatches(
-            this.db,
-            { queue, staffId: staff.id },
-            this.personalFields.passportHash(searchVal),
-            SEARCH_COUNT_CAP + 1,
-          )
-        : [],
-      this.findMatches({ queue, staffId: staff.id, search: searchVal }, start + limit),
-    ]);
-    if (exact.length > 0) ids.unshift(...exact.filter((id) => !ids.includes(id)));
-    const onPage = ids.slice(start, start + limit);
+    const { countCap } = this.limits;
+    const through = Math.min(start + limit, countCap);
+    const found = await this.findMatches(
+      { queue, staffId: staff.id },
+      readSearchText(searchVal),
+      // One more than the page's end tells whether there is more.
+      through + 1,
+    );
+    const onPage = found.ids.slice(start, through);
     return {
       rows: onPage.length === 0 ? [] : await selectSearchRows(this.db, queue, onPage),
-      total: Math.min(ids.length, SEARCH_COUNT_CAP),
-      totalCapped: ids.length > SEARCH_COUNT_CAP,
+      total: Math.min(found.ids.length, countCap),
+      totalCapped: !found.complete || found.ids.length > countCap,
+      ...(found.exact ? { exactMatch: true } : {}),
+      ...(found.searchedNewest ? { searchedNewest: found.searchedNewest } : {}),
       page: Math.floor(start / limit) + 1,
       limit,
     };
   }
 
-  /**
-   * The first matches of a search in queue order: enough to tell whether there are more than the cap, and at
-   * least `through` of them (the end of the page), or all of them when there are fewer.
-   */
-  private async findMatches(q: SearchQuery, through: number): Promise<number[]> {
-    const wanted = Math.max(SEARCH_COUNT_CAP + 1, through);
-    // Only a queue in order of purchase and a fragment the index can narrow may be read by week; then its size decides.
-    const weekly = byPurchase(q.queue) && indexNarrows(q.search);
-    const probe = await probeSearch(this.db, q, SEARCH_PROBE_ROWS, weekly);
-    if (probe.walked > 0 && probe.matched >= probe.walked * DENSE_SHARE) {
-      return walkSearchInQueueOrder(this.db, q, wanted);
+  /** The first `wanted` matches of a search in its answer's order (exact first), or all of them when fewer. */
+  private async findMatches(scope: SearchScope, text: SearchText, wanted: number): Promise<SearchOutcome> {
+    const ids: number[] = [];
+    const add = (more: number[]) => {
+      const seen = new Set(ids);
+      for (const id of more) if (!seen.has(id)) ids.push(id);
+    };
+    const passportHash = text.passport ? this.personalFields.passportHash(text.passport) : null;
+    const exact = await selectExactMatches(this.db, scope, text, passportHash, wanted);
+    add(exact.ids);
+    if (ids.length >= wanted) return { ids, complete: false };
+    if (text.whole || exact.final) return { ids, complete: true, exact: true };
+
+    const { headRows, walkRows, countCap } = this.limits;
+    const head = await walkQueue(this.db, scope, text.fragment, headRows, wanted);
+    add(head.ids);
+    let walked = headRows;
+    const walkOn = async () => {
+      add((await walkQueue(this.db, scope, text.fragment, walkRows, wanted)).ids);
+      walked = walkRows;
+    };
+    if (ids.length < wanted && head.ids.length * walkRows >= wanted * headRows) await walkOn();
+    if (ids.length >= wanted) return { ids, complete: false };
+    if (head.queueSize <= walked) return { ids, complete: true };
+    if (!text.indexable) return { ids, complete: false, searchedNewest: walked };
+
+    const indexed = await this.withinIndexBudget(() => matchSearch(this.db, scope, text.fragment, countCap + 1));
+    if (indexed) {
+      add(indexed);
+      return { ids, complete: indexed.length <= countCap };
     }
-    const byWeek = weekly && probe.queueSize >= LARGE_QUEUE;
-    const head = byWeek ? await walkSearchByWeek(this.db, q, wanted, { skip: 0, take: HEAD_WEEKS }) : [];
-    const headAndRest = async () => [
-      ...head,
-      ...(await walkSearchByWeek(this.db, q, wanted - head.length, { skip: HEAD_WEEKS })),
-    ];
-    if (byWeek && head.length === wanted) return head;
-    if (byWeek && head.length * WEEK_WALK_WEEKS >= wanted * HEAD_WEEKS) return headAndRest();
-    const matches = await matchSearch(this.db, q, SEARCH_COUNT_CAP + 1);
-    if (matches.length <= SEARCH_COUNT_CAP) return matches;
-    return byWeek ? headAndRest() : walkSearchInQueueOrder(this.db, q, wanted);
+    if (walked < walkRows) await walkOn();
+    if (ids.length >= wanted) return { ids, complete: false };
+    if (head.queueSize <= walked) return { ids, complete: true };
+    return { ids, complete: false, searchedNewest: walked };
+  }
+
+  /** The index step's statement, or null when it would take longer than its budget. */
+  private async withinIndexBudget(find: () => Promise<number[]>): Promise<number[] | null> {
+    return find();
   }
 
   /**

@@ -8,6 +8,7 @@ import {
   type QueryCreator,
   type RawBuilder,
   type SelectQueryBuilder,
+  type SqlBool,
   type Transaction,
 } from 'kysely';
 import {
@@ -19,11 +20,11 @@ import {
   type QueueName,
 } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
-import { customPlan } from '../../db/prepared-pool.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { isoTime } from '../../lib/time.js';
 import { folderCount } from './folder-counts.repository.js';
-import { newQueueParts, queueFilter } from './queues.js';
+import { newQueueParts, QUEUE_STATUSES, queueFilter } from './queues.js';
+import type { SearchText } from './search-text.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -39,27 +40,7 @@ const futureMonthStart = (month: number) =>
 const searchText = sql<string>`lower(orders.order_id || ' ' || coalesce(orders.passport_first_name, '') || ' ' ||
   coalesce(orders.passport_surname, '') || ' ' || orders.email || ' ' || coalesce(orders.telephone_number, ''))`;
 
-/**
- * The week an order was bought, the other key of orders_search_idx (the same expression, so the index matches
- * it). Weeks are whole, so weeks newest first, each sorted newest first, is the queue's own order.
- */
-const searchWeek = (createdAt: Expression<Date>) =>
-  sql<Date>`date_bin('7 days', ${createdAt}, '2000-01-03 00:00:00+00')`;
-
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** What a search looks for: the typed text, trimmed and lower-cased like the search text. */
-const needleOf = (search: string | undefined) => search?.trim().toLowerCase();
-
-/**
- * Whether the search index can narrow a search at all: pg_trgm takes trigrams from runs of letters and digits, so
- * a fragment without three in a row ("zz", "a.b") matches every key, and reading the index week by week would
- * read all of it every week.
- */
-export const indexNarrows = (search: string) => /[\p{L}\p{N}]{3}/u.test(search);
-
-/** Whether a row's search text holds the needle, without the search index (strpos cannot use it). */
-const holds = (needle: string) => sql<boolean>`strpos(${searchText}, ${needle}) > 0`;
 
 /**
  * A page's size goes into the SQL text (there are a handful of sizes) and its offset only when it is not 0: the
@@ -80,35 +61,17 @@ export interface QueueQuery {
   month?: number | undefined;
 }
 
-export type SearchQuery = Omit<QueueQuery, 'offset' | 'limit' | 'month'> & { search: string };
+/** A search's queue: the rows a search may find. */
+export type SearchScope = Pick<QueueQuery, 'queue' | 'staffId'>;
 
-/**
- * `useSearchIndex` false tests each row with strpos, which keeps the planner on the queue's own index. Through the
- * index, the pattern is a subquery's value, which the planner does not see: it takes its fixed guess for LIKE
- * (0.5 % of the table) instead of an estimate from a sampled histogram, which said 100 for "oliver" (10,545) after
- * one ANALYZE in twenty. On that estimate a search in a small queue read every trigram match from the table
- * (10,000 rows, 24 ms) instead of intersecting them with the queue's own index first (235 rows, 6 ms). A fragment
- * the index cannot narrow stays in sight: the planner must see it has no trigrams to keep off the index (reading
- * all of it took 1.8 s for "zz" in New) and such a statement is planned for its own pattern (matchSearch).
- */
-function baseQuery(
-  db: QueryCreator<DB>,
-  q: Omit<QueueQuery, 'offset' | 'limit'> & { search?: string },
-  useSearchIndex = true,
-) {
+/** The orders of a queue, of one Future month when `month` is given. */
+function baseQuery(db: QueryCreator<DB>, q: Omit<QueueQuery, 'offset' | 'limit'>) {
   let query = db.selectFrom('orders').where((eb) => queueFilter(q.queue, eb, q.staffId));
   if (q.month !== undefined) {
     const start = futureMonthStart(q.month);
     query = query
       .where('orders.processing_date', '>=', start)
       .where('orders.processing_date', '<', sql<string>`(${start} + interval '1 month')::date`);
-  }
-  const needle = needleOf(q.search);
-  if (needle) {
-    const pattern = `%${escapeLike(needle)}%`;
-    if (!useSearchIndex) query = query.where(holds(needle));
-    else if (indexNarrows(needle)) query = query.where(searchText, 'like', sql<string>`(SELECT ${pattern}::text)`);
-    else query = query.where(searchText, 'like', pattern);
   }
   return query;
 }
@@ -123,9 +86,6 @@ const LEAD_KEYS: Partial<Record<QueueName, RawBuilder<unknown>>> = {
   futureOrder: sql`processing_date ASC`,
   chargeBack: sql`dispute_due_at ASC NULLS LAST`,
 };
-
-/** Whether a queue is in order of purchase (newest first) and nothing else: only those may be read by week. */
-export const byPurchase = (queue: QueueName) => LEAD_KEYS[queue] === undefined;
 
 /** Queue order over `from`, the orders table or a subquery with the lead key's column, created_at and id. */
 const queueOrder = (queue: QueueName, from: string) => {
@@ -202,14 +162,15 @@ export async function selectQueuePage(db: Db, q: QueueQuery): Promise<{ rows: Or
   return selectListRows(db, q.queue, pageIds(db, q).as('page'), total);
 }
 
-/** The list rows of orders found by a search (their ids), in queue order. */
+/** The list rows of orders found by a search, in the order of `ids` (the search's own: exact matches first). */
 export async function selectSearchRows(db: Db, queue: QueueName, ids: number[]): Promise<OrderListRow[]> {
   const page = db
     .selectFrom('orders')
     .where(sql<boolean>`orders.id = any(${ids}::bigint[])`)
     .select(pageKeys(queue))
     .as('page');
-  return (await selectListRows(db, queue, page, null)).rows;
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return (await selectListRows(db, queue, page, null, position)).rows;
 }
 
 type PageKeys = { id: number; created_at: Date; processing_date: string | null };
@@ -232,6 +193,8 @@ async function selectListRows(
   queue: QueueName,
   page: AliasedSelectQueryBuilder<PageKeys, 'page'>,
   total: RawBuilder<number> | null,
+  /** Each order's place on the page (by id), when it is not queue order. */
+  position?: Map<number, number>,
 ): Promise<{ rows: OrderListRow[]; total: number }> {
   const rows = db
     .selectFrom(page)
@@ -267,6 +230,7 @@ async function selectListRows(
     SELECT ${total ?? sql`NULL`} AS total, coalesce(json_agg(r ORDER BY ${queueOrder(queue, 'r')}), '[]') AS rows
     FROM (${rows}) AS r`.execute(db);
   const { total: n, rows: json } = result[0]!;
+  if (position) json.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   return {
     total: Number(n),
     rows: json.map((r) => ({
@@ -302,127 +266,148 @@ const monthLabel = (isoDate: string) => {
   return name ? `${name} ${isoDate.slice(0, 4)}` : null;
 };
 
-/**
- * How many of the queue's `rows` first rows (in queue order) a search matches: a density measured on the data,
- * so no search plan rests on a row estimate (order-queries.service). With `queueSize`, the queue's folder count
- * comes in the same statement (else 0).
+/*
+ * A search's matches, found three ways (order-queries.service runs them in this order and stops at the page's end).
+ * Each returns ids, the first `limit` of what it finds, so a page costs what it shows and not what matches.
  */
-export async function probeSearch(
-  db: Db,
-  q: SearchQuery,
-  rows: number,
-  queueSize = false,
-): Promise<{ walked: number; matched: number; queueSize: number }> {
-  const firstRows = baseQuery(db, { queue: q.queue, staffId: q.staffId })
-    .select(holds(needleOf(q.search) ?? '').as('hit'))
-    .$call((query) => inQueueOrder(query, q.queue))
-    .limit(rowCount(rows));
-  const row = await db
-    .selectFrom(firstRows.as('first_rows'))
-    .select((eb) => [
-      eb.fn.countAll<number>().as('walked'),
-      sql<number>`count(*) FILTER (WHERE first_rows.hit)`.as('matched'),
-      (queueSize ? folderCount(QUEUES[q.queue].countKey, q.staffId) : sql<number>`0`).as('queue_size'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { walked: Number(row.walked), matched: Number(row.matched), queueSize: Number(row.queue_size) };
+
+/** One index-ordered lookup of a whole value: a condition on the leading key of a B-tree ordered newest first. */
+interface ExactKey {
+  where: (eb: ExpressionBuilder<DB, 'orders'>) => Expression<SqlBool>;
+  /**
+   * An order found by this key is what the text was, and the answer: a passport number's keyed hash, a name of several
+   * words. (Not one word, which is also looked for inside other names and addresses.)
+   */
+  final?: true;
+  /** A name: its index holds paid orders by status after the name (migration 025). */
+  byStatus?: true;
 }
 
-/*
- * Three ways to find a search's matches. Each returns ids in queue order, the first `limit` of them, so the
- * caller has its page and its capped count from one list; which one is cheapest depends on how many orders
- * match, which the service measures (order-queries.service).
- */
+/** The conditions a search text's whole values give, each on the key of its index (migrations 001, 021, 025). */
+function exactKeys(text: SearchText, passportHash: Buffer | null): ExactKey[] {
+  const keys: ExactKey[] = [];
+  const phoneDigits = sql<string>`regexp_replace(orders.telephone_number, '[^0-9]', '', 'g')`;
+  // orders_order_id_key (unique)
+  if (text.orderId) keys.push({ where: (eb) => eb('orders.order_id', '=', text.orderId!) });
+  // orders_email_idx
+  if (text.email) keys.push({ where: (eb) => eb(sql`lower(orders.email)`, '=', text.email!) });
+  // orders_phone_digits_idx
+  for (const digits of text.telephone?.digits ?? []) keys.push({ where: (eb) => eb(phoneDigits, '=', digits) });
+  for (const { countryCode, digits } of text.telephone?.withCountryCode ?? []) {
+    keys.push({
+      where: (eb) => eb.and([eb(phoneDigits, '=', digits), eb('orders.country_code', '=', countryCode)]),
+    });
+  }
+  // orders_passport_hmac_idx
+  if (passportHash) keys.push({ where: (eb) => eb('orders.passport_number_hmac', '=', passportHash), final: true });
+  // orders_surname_idx, orders_first_name_idx, orders_full_name_idx: a text of several words may be a surname or a
+  // first name of several ("García López"), or a full name in either order.
+  if (text.name) {
+    const several = text.name.fullNames.length > 1;
+    const final = several ? { final: true as const } : {};
+    const name = text.fragment;
+    keys.push({ where: (eb) => eb(sql`lower(orders.passport_surname)`, '=', name), byStatus: true, ...final });
+    keys.push({ where: (eb) => eb(sql`lower(orders.passport_first_name)`, '=', name), byStatus: true, ...final });
+    for (const fullName of several ? text.name.fullNames : []) {
+      keys.push({
+        where: (eb) => eb(sql`lower(orders.passport_first_name || ' ' || orders.passport_surname)`, '=', fullName),
+        byStatus: true,
+        ...final,
+      });
+    }
+  }
+  return keys;
+}
 
 /**
- * Every match through the trigram index, up to `cap` of them, in queue order. Right when there are few: the
- * index finds them in table order, and they are sorted here. When `cap` are found there may be more, and these
- * are not the first ones in queue order.
+ * The first `limit` orders of the queue, in queue order, whose order id, e-mail, telephone number, passport number or
+ * name is exactly one the text can be, and whether one of them is the answer by itself (ExactKey.final). Each key is read from its own
+ * index in queue order (newest first within the value) and stops at `limit`, so a whole value costs O(log n + limit)
+ * whatever the data; the few lists are merged. In the Future and ChargeBack queues, ordered by dates of their own,
+ * each key's orders are sorted (a value's orders are few, and those queues are small).
  */
-export async function matchSearch(db: Db, q: SearchQuery, cap: number): Promise<number[]> {
+export async function selectExactMatches(
+  db: Db,
+  scope: SearchScope,
+  text: SearchText,
+  passportHash: Buffer | null,
+  limit: number,
+): Promise<{ ids: number[]; final: boolean }> {
+  const keys = exactKeys(text, passportHash);
+  if (keys.length === 0) return { ids: [], final: false };
+  const found = (key: ExactKey, status?: ProcessStatus) => {
+    const rows = baseQuery(db, scope)
+      .where(key.where)
+      .$if(status !== undefined, (query) => query.where('orders.process_status', '=', sql.lit(status!)))
+      .select(pageKeys(scope.queue))
+      .select(sql.lit(key.final === true).as('final'));
+    return sql`(${inQueueOrder(rows, scope.queue).limit(rowCount(limit))})`;
+  };
+  const statuses = QUEUE_STATUSES[scope.queue];
+  const branches = keys.map((key) =>
+    key.byStatus && statuses && statuses.length > 1
+      ? // One ordered range per status, merged (Merge Append): Order History's ten statuses cost ten index probes.
+        sql`(SELECT * FROM (${sql.join(
+          statuses.map((status) => found(key, status)),
+          sql` UNION ALL `,
+        )}) AS by_status ORDER BY ${queueOrder(scope.queue, 'by_status')} LIMIT ${rowCount(limit)})`
+      : found(key, key.byStatus && statuses ? statuses[0] : undefined),
+  );
+  const { rows } = await sql<{ ids: number[]; final: boolean }>`
+    SELECT coalesce(json_agg(exact.id), '[]') AS ids, coalesce(bool_or(exact.final), false) AS final
+    FROM (SELECT * FROM (${sql.join(branches, sql` UNION `)}) AS found
+      ORDER BY ${queueOrder(scope.queue, 'found')} LIMIT ${rowCount(limit)}) AS exact`.execute(db);
+  return { ids: [...new Set(rows[0]!.ids)], final: rows[0]!.final };
+}
+
+/**
+ * The first `limit` matches among the queue's first `rows` orders (in queue order), each tested with strpos, and the
+ * queue's size (its folder count). Bounded by `rows` whatever matches (~1 µs an order: most of it lower-casing the
+ * search text): a burst of new orders sharing a word is found here, and a fragment in every order stops as soon as it
+ * has its `limit`.
+ */
+export async function walkQueue(
+  db: Db,
+  scope: SearchScope,
+  fragment: string,
+  rows: number,
+  limit: number,
+): Promise<{ ids: number[]; queueSize: number }> {
+  const taken = inQueueOrder(baseQuery(db, scope).select(['orders.id', searchText.as('text')]), scope.queue).limit(
+    rowCount(rows),
+  );
+  const { rows: result } = await sql<{ ids: number[]; queue_size: number }>`
+    SELECT coalesce(json_agg(hit.id), '[]') AS ids,
+      ${folderCount(QUEUES[scope.queue].countKey, scope.staffId)} AS queue_size
+    FROM (SELECT taken.id FROM (${taken}) AS taken
+      WHERE strpos(taken.text, ${fragment}) > 0 LIMIT ${rowCount(limit)}) AS hit`.execute(db);
+  return { ids: result[0]!.ids, queueSize: Number(result[0]!.queue_size) };
+}
+
+/**
+ * Matches through the trigram index (orders_search_idx, and orders_new_search_idx within New), at most `cap` of them,
+ * in queue order. The index yields them in table order: with fewer than `cap` they are all the matches, sorted here;
+ * with `cap` there are more, and these are some of them. Its cost is the index's posting lists of the fragment's
+ * trigrams, which a fragment in most orders makes long: the caller runs it under a statement budget. The pattern is
+ * a subquery's value, which the planner does not see: it takes its fixed guess for LIKE (0.5 % of the table) instead
+ * of an estimate from a sampled histogram, which said 100 for "oliver" (10,545) after one ANALYZE in twenty, and so
+ * always intersects the trigram matches with a small queue's own index (235 rows, 6 ms, against 24 ms for reading
+ * every match in the table).
+ */
+export async function matchSearch(db: Db, scope: SearchScope, fragment: string, cap: number): Promise<number[]> {
+  const pattern = `%${escapeLike(fragment)}%`;
   const found = db
     .with(
       (cte) => cte('matches').materialized(),
-      (d) => baseQuery(d, q).select(pageKeys(q.queue)).limit(rowCount(cap)),
+      (d) =>
+        baseQuery(d, scope)
+          .where(searchText, 'like', sql<string>`(SELECT ${pattern}::text)`)
+          .select(pageKeys(scope.queue))
+          .limit(rowCount(cap)),
     )
     .selectFrom('matches')
-    .select('matches.id');
-  return idsOf(
-    db,
-    found.orderBy(queueOrder(q.queue, 'matches')).$if(!indexNarrows(q.search), (query) => query.modifyEnd(customPlan)),
-  );
-}
-
-/**
- * The orders of the queue whose passport number has this keyed hash (issue 24: the number itself is sealed), in
- * queue order, at most `limit`. Index: orders_passport_hmac_idx (migration 021); a number is on one order or a few.
- */
-export async function selectPassportMatches(db: Db, q: Omit<SearchQuery, 'search'>, hash: Buffer, limit: number) {
-  return idsOf(
-    db,
-    inQueueOrder(
-      baseQuery(db, { queue: q.queue, staffId: q.staffId })
-        .where('orders.passport_number_hmac', '=', hash)
-        .select('orders.id'),
-      q.queue,
-    ).limit(rowCount(limit)),
-  );
-}
-
-/**
- * The first `limit` matches, walking the queue newest first and testing each row. Right when matches are
- * dense: at 37 % ("gmail") 1,001 matches are ~2,700 rows in memory, where the index's bitmap would hold a third
- * of the table.
- */
-export async function walkSearchInQueueOrder(db: Db, q: SearchQuery, limit: number): Promise<number[]> {
-  return idsOf(db, inQueueOrder(baseQuery(db, q, false).select('orders.id'), q.queue).limit(rowCount(limit)));
-}
-
-/**
- * The first `limit` matches, reading the search index a week at a time, newest week first, and sorting each
- * week's matches (orders_search_idx, migration 012). Right when matches are many but not dense ("oliver", 1 %:
- * the newest 1,001 are two or three weeks' worth, ~5 ms, where walking the queue took ~100,000 rows). Not for
- * the Future queue, whose order is not by time bought. Every statement of it has the same plan, whatever the
- * fragment, so it is prepared like any other. `weeks` reads only some of the queue's weeks, counted from its
- * newest: the matches of consecutive windows, one after the other, are the matches of the whole in order.
- */
-export async function walkSearchByWeek(
-  db: Db,
-  q: SearchQuery,
-  limit: number,
-  weeks: { skip: number; take?: number } = { skip: 0 },
-): Promise<number[]> {
-  if (!byPurchase(q.queue)) throw new Error(`The ${q.queue} queue is not in order of purchase.`);
-  const edge = (fn: 'max' | 'min') =>
-    searchWeek(
-      sql<Date>`(${db
-        .selectFrom('orders')
-        .where((eb) => queueFilter(q.queue, eb, q.staffId))
-        .select((eb) => eb.fn[fn]('orders.created_at').as('edge'))})`,
-    );
-  const window = sql.join(
-    [
-      ...(weeks.skip > 0 ? [sql`OFFSET ${rowCount(weeks.skip)}`] : []),
-      ...(weeks.take !== undefined ? [sql`LIMIT ${rowCount(weeks.take)}`] : []),
-    ],
-    sql` `,
-  );
-  const series = sql<{ week: Date }>`(SELECT week
-    FROM generate_series(${edge('max')}, ${edge('min')}, interval '-7 days') AS week ${window})`;
-  const found = db
-    .selectFrom(series.as('week'))
-    .innerJoinLateral(
-      inQueueOrder(
-        baseQuery(db, q)
-          .where(sql<boolean>`${searchWeek(sql.ref('orders.created_at'))} = week.week`)
-          .select('orders.id'),
-        q.queue,
-      ).as('match'),
-      (join) => join.onTrue(),
-    )
-    .select('match.id')
-    // A nested loop: the weeks in series order, each week's matches in its own order (test/search-plans).
-    .limit(rowCount(limit));
+    .select('matches.id')
+    .orderBy(queueOrder(scope.queue, 'matches'));
   return idsOf(db, found);
 }
 

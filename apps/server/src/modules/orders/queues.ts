@@ -9,6 +9,39 @@ type Eb = ExpressionBuilder<DB, 'orders'>;
 /** Statuses that end an order's life in My Orders. */
 export const CLOSED_STATUSES: ProcessStatus[] = ['Completed', 'Deleted', 'Refund Completed'];
 
+/**
+ * The statuses of each queue's orders (all paid), for the indexes keyed by status after a value (migration 025): a
+ * queue reads each of its statuses' range in order and merges them. My Orders, whose few orders its own index finds
+ * (orders_assignee_idx), has none. queues.test checks these against queueFilter.
+ */
+export const QUEUE_STATUSES: Record<QueueName, readonly ProcessStatus[] | null> = {
+  newOrder: ['New'],
+  priorityOrder: ['New'],
+  futureOrder: ['New'],
+  myOrder: null,
+  orderHistory: [
+    'New',
+    'Pending',
+    'Awaiting',
+    'AwaitingGovt',
+    'Customer Called',
+    'Contact Customer',
+    'Completed',
+    'Refunds',
+    'Refund Completed',
+    'ChargeBack',
+  ],
+  pendingOrder: ['Pending'],
+  completedOrder: ['Completed'],
+  awaitingResponse: ['Awaiting'],
+  awaitingGovt: ['AwaitingGovt'],
+  customerCalled: ['Customer Called'],
+  contactCustomer: ['Contact Customer'],
+  deletedOrder: ['Deleted'],
+  refundOrder: ['Refunds'],
+  chargeBack: ['ChargeBack'],
+};
+
 /** "Today" for Future orders is the UTC date (processing dates are calendar dates without a zone). */
 const today = sql<string>`current_date`;
 

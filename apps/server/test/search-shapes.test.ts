@@ -1,0 +1,269 @@
+// Search on the shapes that broke it (issue 31): each step finds exactly the queue's matches in queue order, in every
+// queue; and a search answers right on whole values, a fragment, nothing, a word only the oldest orders have, a word
+// in every order, a burst of new orders sharing a word below and above the count's cap, one and two characters. The
+// limits are scaled down (the steps are the product's, their sizes a test's) so each shape takes a few hundred orders.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUE_NAMES, type QueueName } from '@eta/contracts';
+import type { NewOrder, Staff } from '../src/db/schema.js';
+import { OrderQueriesService, type SearchLimits } from '../src/modules/orders/order-queries.service.js';
+import { matchSearch, selectExactMatches, walkQueue } from '../src/modules/orders/orders.repository.js';
+import { readSearchText } from '../src/modules/orders/search-text.js';
+import { buildTestApp, type TestApp } from './helpers/test-app.js';
+import { daysFromToday, orderValues } from './helpers/orders.js';
+import { appKeyring, orderFieldsOf } from './helpers/personal-data.js';
+
+const LIMITS: SearchLimits = { countCap: 30, headRows: 10, walkRows: 40, indexBudgetMs: 200 };
+const DAY = 86_400_000;
+
+let t: TestApp;
+let alice: Awaited<ReturnType<TestApp['signIn']>>;
+let adminToken = '';
+let admin: Staff;
+let queries: OrderQueriesService;
+/** Order ids by what a test looks for. */
+const named: Record<string, string[]> = {};
+
+const at = (day: number, minute = 0) => new Date(Date.UTC(2025, 0, 1) + day * DAY + minute * 60_000);
+const order = (created: Date, fields: Partial<NewOrder>) => orderValues({ created_at: created, ...fields });
+
+async function insert(label: string, rows: NewOrder[]) {
+  await t.database.db.insertInto('orders').values(rows).execute();
+  named[label] = [...(named[label] ?? []), ...rows.map((r) => r.order_id)];
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  alice = await t.signIn('Team', 'Alice Ames');
+  const signedIn = await t.signIn('Admin');
+  adminToken = signedIn.token;
+  admin = await t.database.db.selectFrom('staff').selectAll().where('id', '=', signedIn.id).executeTakeFirstOrThrow();
+  queries = new OrderQueriesService(t.database.db, orderFieldsOf(await appKeyring(t)), LIMITS);
+  // 300 orders over 300 days in every state, a third of them "Wayfarer"; pairs bought at the same instant (the id
+  // decides between them).
+  const states: Partial<NewOrder>[] = [
+    {},
+    { processing_type: 'Priority' },
+    { processing_type: 'Future', processing_date: daysFromToday(-2) },
+    { processing_type: 'Future', processing_date: daysFromToday(30) },
+    { process_status: 'Pending', assign_to: alice.id },
+    { process_status: 'Completed' },
+    { process_status: 'Completed', assign_to: alice.id },
+    { process_status: 'Deleted' },
+    { payment_status: 'Failed' },
+    { process_status: 'Awaiting', assign_to: alice.id },
+    { process_status: 'AwaitingGovt' },
+    { process_status: 'Contact Customer' },
+    { process_status: 'Refunds', refund_date: at(0) },
+    { process_status: 'ChargeBack' },
+    { process_status: 'Completed' },
+  ];
+  const rows: NewOrder[] = [];
+  for (let i = 0; i < 300; i += 1) {
+    const surname = i % 3 === 0 ? 'Wayfarer' : i % 3 === 1 ? 'Lovelace' : 'Hopper';
+    rows.push(order(at(10 + i), { ...states[i % states.length], passport_surname: surname }));
+    if (i % 4 === 0) rows.push(order(at(10 + i), { ...states[(i + 1) % states.length], passport_surname: 'Wayfarer' }));
+  }
+  await insert('background', rows);
+  // Only the three oldest orders of all have these: beyond any walk of the newest.
+  await insert(
+    'oldest',
+    [0, 1, 2].map((d) =>
+      order(at(d), { passport_surname: 'Oldtimer', email: `traveller${d}@oldhost.test`, process_status: 'Completed' }),
+    ),
+  );
+  await insert('harry', [
+    order(at(100), { email: 'Harry_Jones08@Outlook.com', passport_first_name: 'Harry', passport_surname: 'Jones' }),
+    order(at(200), { email: 'harry_jones08@outlook.com', passport_first_name: 'Harry', passport_surname: 'Jones' }),
+  ]);
+  await insert('xharry', [order(at(150), { email: 'xharry_jones08@outlook.com' })]);
+  await insert('telephone', [order(at(120), { telephone_number: '612 345 678', country_code: '34' })]);
+  await insert('grace', [order(at(130), { passport_first_name: 'Grace', passport_surname: 'Hopperton' })]);
+  await insert('garcia', [order(at(140), { passport_first_name: 'María', passport_surname: 'García López' })]);
+  await insert('nils', [
+    order(at(50), { passport_first_name: 'Nils' }),
+    order(at(60), { passport_first_name: 'Nils' }),
+  ]);
+  await insert('nilsson', [order(at(250), { passport_surname: 'Nilsson' })]);
+  await insert(
+    'called',
+    [1, 2, 3].map((d) =>
+      order(at(300 + d), {
+        process_status: 'Customer Called',
+        passport_first_name: 'Calloway',
+        passport_surname: 'Wayfarer',
+      }),
+    ),
+  );
+});
+afterAll(() => t.close());
+
+/** A queue's orders in its own order (the list endpoint, no search), those whose search fields hold `needle`. */
+async function reference(queue: QueueName, needle: string, token = adminToken): Promise<string[]> {
+  const found: string[] = [];
+  for (let page = 1; ; page += 1) {
+    const res = await t.app.inject({
+      url: `/api/admin/get-orders-list/${queue}?page=${page}&limit=100`,
+      headers: { authorization: token },
+    });
+    const rows = res.json().data.rows as Record<string, string | null>[];
+    for (const r of rows) {
+      const text = [r.order_id, r.passport_first_name, r.passport_surname, r.email, r.telephone_number];
+      if (
+        text
+          .map((v) => v ?? '')
+          .join(' ')
+          .toLowerCase()
+          .includes(needle)
+      )
+        found.push(r.order_id!);
+    }
+    if (rows.length < 100) return found;
+  }
+}
+
+async function orderIds(ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await t.database.db.selectFrom('orders').select(['id', 'order_id']).where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r.order_id]));
+  return ids.map((id) => byId.get(id)!);
+}
+
+const search = (text: string, queue: QueueName = 'orderHistory', start = 0, end = 10) =>
+  queries.searchQueue(admin, queue, text, start, end);
+const rowIds = (page: { rows: { order_id: string }[] }) => page.rows.map((r) => r.order_id);
+
+describe('each step of a search, in every queue', () => {
+  it.each(QUEUE_NAMES)(
+    '%s: the walk, the index and the exact lookup each find the matches in queue order',
+    async (queue) => {
+      const staffId = queue === 'myOrder' ? alice.id : admin.id;
+      const token = queue === 'myOrder' ? alice.token : adminToken;
+      const scope = { queue, staffId };
+      const expected = await reference(queue, 'wayfarer', token);
+      expect(expected.length).toBeGreaterThanOrEqual(3);
+      expect(await orderIds((await walkQueue(t.database.db, scope, 'ayfare', 10_000, 10_000)).ids)).toEqual(expected);
+      // The first few only: the walk stops there with the newest ones.
+      expect(await orderIds((await walkQueue(t.database.db, scope, 'ayfare', 10_000, 2)).ids)).toEqual(
+        expected.slice(0, 2),
+      );
+      expect(await orderIds(await matchSearch(t.database.db, scope, 'ayfare', 10_000))).toEqual(expected);
+      // Every Wayfarer is one by surname: the name's index, status by status where a queue has several, merged.
+      const exact = await selectExactMatches(t.database.db, scope, readSearchText('WAYFARER'), null, 10_000);
+      expect(await orderIds(exact.ids)).toEqual(expected);
+      const firstFew = await selectExactMatches(t.database.db, scope, readSearchText('wayfarer'), null, 3);
+      expect(await orderIds(firstFew.ids)).toEqual(expected.slice(0, 3));
+    },
+  );
+});
+
+describe('a search on every shape', () => {
+  it('finds an order by its whole order id, and only in the queues that hold it', async () => {
+    const [oldest] = named.oldest!;
+    for (const typed of [oldest!, oldest!.toLowerCase(), oldest!.slice(4)]) {
+      expect(await search(typed)).toMatchObject({ total: 1, totalCapped: false, exactMatch: true });
+    }
+    expect(await search(oldest!, 'newOrder')).toMatchObject({ rows: [], total: 0, exactMatch: true });
+  });
+
+  it('finds the orders of a whole e-mail address in any case, not the addresses that contain it', async () => {
+    const page = await search('HARRY_JONES08@outlook.com');
+    expect(rowIds(page)).toEqual([...named.harry!].reverse());
+    expect(page).toMatchObject({ total: 2, totalCapped: false, exactMatch: true });
+    // Part of the address finds every address that holds it, newest first.
+    const fragment = await search('harry_jones08@');
+    expect(rowIds(fragment)).toEqual(await reference('orderHistory', 'harry_jones08@'));
+    expect(fragment.total).toBe(3);
+  });
+
+  it('finds a telephone number however it is written', async () => {
+    for (const typed of ['612 345 678', '612345678', '+34 612-345-678', '0034 612 345 678', '(+34) 612.345.678']) {
+      expect(rowIds(await search(typed)), typed).toEqual(named.telephone);
+    }
+  });
+
+  it('finds a full name in either order, a surname of two words, and a name within others', async () => {
+    expect(rowIds(await search('Harry Jones'))).toEqual([...named.harry!].reverse());
+    expect(rowIds(await search('jones harry'))).toEqual([...named.harry!].reverse());
+    expect(rowIds(await search('García López'))).toEqual(named.garcia);
+    expect(rowIds(await search('maría garcía lópez'))).toEqual(named.garcia);
+    // Part of a name of two words is a fragment of the full name.
+    expect(rowIds(await search('María García'))).toEqual(named.garcia);
+    // "Grace Hopperton" is not "Grace Hopper": no exact match, so the fragment finds it.
+    expect(rowIds(await search('Grace Hopper'))).toEqual(named.grace);
+  });
+
+  it('lists the exact name first, then the names and addresses that contain it', async () => {
+    const page = await search('nils');
+    expect(rowIds(page)).toEqual([...[...named.nils!].reverse(), ...named.nilsson!]);
+    expect(page).toMatchObject({ total: 3, totalCapped: false });
+    expect(page.exactMatch).toBeUndefined();
+  });
+
+  it('answers a text no order has with an exact none', async () => {
+    for (const text of ['zzqqx', 'nobody@nowhere.test', 'ETA-999999999']) {
+      expect(await search(text)).toMatchObject({ rows: [], total: 0, totalCapped: false });
+    }
+  });
+
+  it('finds what only the oldest orders have, beyond the newest orders walked', async () => {
+    // "oldhost" is in no name: the walk of the newest finds none, the trigram index all three.
+    expect(rowIds(await search('oldhost'))).toEqual([...named.oldest!].reverse());
+    expect(await search('oldhost')).toMatchObject({ total: 3, totalCapped: false });
+    expect(rowIds(await search('OLDTIMER'))).toEqual([...named.oldest!].reverse());
+  });
+
+  it('pages a fragment in every order newest first up to the cap, and says there are more', async () => {
+    const all = await reference('orderHistory', 'mail.test');
+    expect(all.length).toBeGreaterThan(LIMITS.countCap);
+    const first = await search('mail.test');
+    expect(rowIds(first)).toEqual(all.slice(0, 10));
+    expect(first).toMatchObject({ total: 11, totalCapped: true });
+    const last = await search('mail.test', 'orderHistory', 20, 30);
+    expect(rowIds(last)).toEqual(all.slice(20, 30));
+    expect(last).toMatchObject({ total: LIMITS.countCap, totalCapped: true });
+    // Beyond the cap a search shows nothing more.
+    expect(await search('mail.test', 'orderHistory', 30, 40)).toMatchObject({ rows: [], totalCapped: true });
+  });
+
+  it('pages a burst of new orders sharing a word, below the cap and above it', async () => {
+    const now = Date.UTC(2027, 5, 1);
+    const burst = (word: string, n: number) =>
+      Array.from({ length: n }, (_, i) => order(new Date(now + i * 1000), { email: `${word}${i}@${word}.test` }));
+    // 25 newest share "burstly" (below the cap): found by the walk, then the index says there are no others.
+    await insert('burstly', burst('burstly', 25));
+    const below = await search('burstly', 'newOrder', 20, 30);
+    expect(rowIds(below)).toEqual(await reference('newOrder', 'burstly').then((ids) => ids.slice(20, 30)));
+    expect(below).toMatchObject({ total: 25, totalCapped: false });
+    // 35 newer share "crowdly" (above the cap of 30): the walk has them, newest first, and says 30+.
+    await insert('crowdly', burst('crowdly', 35));
+    const above = await search('crowdly', 'newOrder', 20, 30);
+    expect(rowIds(above)).toEqual(await reference('newOrder', 'crowdly').then((ids) => ids.slice(20, 30)));
+    expect(above).toMatchObject({ total: LIMITS.countCap, totalCapped: true });
+    expect(await search('crowdly', 'orderHistory')).toMatchObject({ total: 11, totalCapped: true });
+  });
+
+  it('answers one or two characters from the newest orders of a large queue, and says so', async () => {
+    const rare = await search('zq');
+    expect(rare).toMatchObject({ rows: [], totalCapped: true, searchedNewest: LIMITS.headRows });
+    // One character in most orders fills its page from the newest.
+    const common = await search('e');
+    expect(rowIds(common)).toEqual((await reference('orderHistory', 'e')).slice(0, 10));
+    expect(common.searchedNewest).toBeUndefined();
+    // A queue no larger than the walk is searched whole.
+    const small = await search('ca', 'customerCalled');
+    expect(rowIds(small)).toEqual([...named.called!].reverse());
+    expect(small).toMatchObject({ total: 3, totalCapped: false });
+    expect(small.searchedNewest).toBeUndefined();
+  });
+
+  it('shows the answer of the HTTP call the console makes, with its notes', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/search-order',
+      headers: { authorization: adminToken },
+      payload: { start: 0, end: 10, searchVal: 'harry_jones08@outlook.com', folderName: 'orderHistory' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ total: 2, totalCapped: false, exactMatch: true });
+  });
+});
