@@ -1,7 +1,8 @@
 // Every queue of DESIGN §3: an order in each state lands in exactly the queues it should, and the
 // folder counts, the list totals and the rows all agree.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUES, QUEUE_NAMES, STAFF_TYPES, type QueueName } from '@eta/contracts';
+import { PROCESS_STATUSES, QUEUES, QUEUE_NAMES, STAFF_TYPES, type ProcessStatus, type QueueName } from '@eta/contracts';
+import { QUEUE_STATUSES } from '../src/modules/orders/queues.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { daysFromToday, insertOrder } from './helpers/orders.js';
 
@@ -70,6 +71,17 @@ describe('queue definitions', () => {
     expect(data.total).toBe(expected[queue].length);
     const counts = (await get('/api/admin/get-folder-count?userName=Alice%20Ames', alice.token)).json().data;
     expect(counts[QUEUES[queue].countKey]).toBe(expected[queue].length);
+    // The statuses a name's index is read by for this queue (migration 025) are its orders' statuses.
+    const statuses = QUEUE_STATUSES[queue];
+    if (statuses) {
+      for (const row of data.rows as { process_status: ProcessStatus }[])
+        expect(statuses).toContain(row.process_status);
+    }
+  });
+
+  it('reads a name in Order History through every status but Deleted, and in My Orders through its own index', () => {
+    expect([...QUEUE_STATUSES.orderHistory!].sort()).toEqual(PROCESS_STATUSES.filter((s) => s !== 'Deleted').sort());
+    expect(QUEUE_STATUSES.myOrder).toBeNull();
   });
 
   it('My Orders follows the signed-in person, whatever userName says', async () => {
