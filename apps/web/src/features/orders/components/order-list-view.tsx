@@ -20,6 +20,7 @@ import { useOrderList } from '../hooks/use-order-list';
 import { toSelectedOrder, useRowSelection } from '../hooks/use-row-selection';
 import { BulkActionBar } from './bulk-action-bar';
 import { OrderSearchBox } from './order-search-box';
+import { OrderSearchNote } from './order-search-note';
 import { OrderTable } from './order-table';
 import { OrderTablePagination } from './order-table-pagination';
 
@@ -109,6 +110,7 @@ export function OrderListView({ title, queue, user, month, searchable = true, ex
           onAction={(kind) => requestAction(kind, selection.orders())}
         />
       </Stack>
+      {list.isSearching && <OrderSearchNote page={list.page} text={params.query.trim()} />}
       <OrderTable
         label={title}
         rows={rows}
@@ -127,6 +129,7 @@ export function OrderListView({ title, queue, user, month, searchable = true, ex
         pageSize={params.pageSize}
         limit={list.limit}
         total={list.page?.total ?? 0}
+        totalIsLowerBound={list.page?.totalCapped === true}
         shownRows={rows.length}
         onPageChange={(page) => setPage(page)}
         onPageSizeChange={setPageSize}

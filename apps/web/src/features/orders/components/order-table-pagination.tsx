@@ -13,6 +13,11 @@ interface OrderTablePaginationProps {
   /** The limit actually asked for ("All" resolved to the total). */
   limit: number;
   total: number;
+  /**
+   * A search's total when it read only as far as this page and one more, or to its cap of 1,000: there are at least
+   * `total` matches (the next page exists), and the bar says "51+", "1,000+".
+   */
+  totalIsLowerBound?: boolean;
   shownRows: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: PageSize) => void;
@@ -23,6 +28,7 @@ export function OrderTablePagination({
   pageSize,
   limit,
   total,
+  totalIsLowerBound = false,
   shownRows,
   onPageChange,
   onPageSizeChange,
@@ -40,7 +46,7 @@ export function OrderTablePagination({
       sx={{ mt: 2 }}
     >
       <Typography variant="body2" color="text.secondary">
-        Showing {first} to {last} of {total} entries
+        Showing {first} to {last} of {totalIsLowerBound ? `${total.toLocaleString('en')}+` : total} entries
       </Typography>
       <Stack direction="row" alignItems="center" gap={2} flexWrap="wrap">
         <TextField

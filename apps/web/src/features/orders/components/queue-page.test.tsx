@@ -142,6 +142,44 @@ describe('Shared order table', () => {
     expect(screen.getByTestId('location').textContent).toBe('/?q=zz&page=1');
   });
 
+  it('says what a search covered: more matches than read, an exact lookup, only the newest orders', async () => {
+    const answers: Record<string, object> = {
+      jones: { totalCapped: true, total: 11 },
+      'harry@mail.test': { exactMatch: true, total: 1 },
+      xq: { searchedNewest: 500, totalCapped: true, total: 0 },
+      gmailcom: { searchedNewest: 10_000, totalCapped: true, total: 0 },
+    };
+    renderQueue('orderHistory', 'Admin', (call) => {
+      if (isListCall(call, 'orderHistory')) return listPage([]);
+      if (call.path !== '/api/admin/search-order') return undefined;
+      const { searchVal } = call.body as { searchVal: string };
+      const rows = searchVal === 'xq' || searchVal === 'gmailcom' ? [] : [orderRow()];
+      return ok({ rows, page: 1, limit: 10, ...answers[searchVal] });
+    });
+    const box = screen.getByLabelText('Search');
+
+    await userEvent.type(box, 'jones');
+    expect(await screen.findByText('Showing 1 to 1 of 11+ entries', {}, { timeout: 2000 })).toBeTruthy();
+    // The next page is there to open: at least 11 match.
+    expect(screen.getByRole('button', { name: 'Go to page 2' })).toBeTruthy();
+    expect(screen.queryByText(/Exact matches|were searched/)).toBeNull();
+
+    await userEvent.clear(box);
+    await userEvent.type(box, 'harry@mail.test');
+    const exact = await screen.findByText(/^Exact matches of “harry@mail.test”/, {}, { timeout: 2000 });
+    expect(exact.textContent).toMatch(/as an order id, e-mail address, telephone number/);
+
+    await userEvent.clear(box);
+    await userEvent.type(box, 'xq');
+    const short = await screen.findByText(/Only the newest 500 orders were searched/, {}, { timeout: 2000 });
+    expect(short.textContent).toMatch(/at least three letters or digits/);
+
+    await userEvent.clear(box);
+    await userEvent.type(box, 'gmailcom');
+    const common = await screen.findByText(/too many orders to search them all/, {}, { timeout: 2000 });
+    expect(common.textContent).toMatch(/only the newest 10,000 were searched/);
+  });
+
   it('assigns the selected orders to me after confirmation, with their versions, and takes them out of the list', async () => {
     let assigned = false;
     const { api } = renderQueue('newOrder', 'Team', (call) => {
