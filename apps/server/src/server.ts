@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { openDocumentStore } from './lib/storage/open-document-store.js';
 import { EncryptedDocumentStore } from './lib/storage/encrypted-document-store.js';
 import { configuredMasterKeys, DataKeyError, openKeyring } from './modules/personal-data/data-keys.js';
+import { INTERACTIVE_STATEMENT_TIMEOUT_MS, NO_STATEMENT_TIMEOUT, withStatementTimeout } from './db/statement-budget.js';
 
 function readConfig(): Config {
   try {
@@ -21,7 +22,8 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const database = await prepareDatabase(config);
+// Requests' statements run under the interactive budget unless they say otherwise (docs/ARCHITECTURE.md).
+const database = await prepareDatabase(config, { statementTimeoutMs: INTERACTIVE_STATEMENT_TIMEOUT_MS });
 // Every data key of personal data is unwrapped now: with a wrong DATA_KEY the server never starts (issue 24).
 const keyring = await openKeyring(database.db, await configuredMasterKeys(config)).catch(async (err: unknown) => {
   if (!(err instanceof DataKeyError)) throw err;
@@ -42,11 +44,11 @@ if (admin?.generatedPassword) {
 if (config.demoData) {
   // Loaded only when asked for: the generator and its catalogue are not part of a production start.
   const { seedDemoDataIfEmpty } = await import('./demo/demo-data.js');
-  const seeded = await seedDemoDataIfEmpty(database.db, {
-    orders: config.demoOrders,
-    store: new EncryptedDocumentStore(await openDocumentStore(config), keyring),
-    keyring,
-  });
+  const store = new EncryptedDocumentStore(await openDocumentStore(config), keyring);
+  // No budget: a large DEMO_ORDERS loads for a while, and a second server waits for the first one's seeding lock.
+  const seeded = await withStatementTimeout(NO_STATEMENT_TIMEOUT, () =>
+    seedDemoDataIfEmpty(database.db, { orders: config.demoOrders, store, keyring }),
+  );
   if (seeded) {
     process.stdout.write(
       `  Demo data: ${seeded.orders} orders and ${seeded.staff.length} staff (password "${seeded.staffPassword}"): ` +

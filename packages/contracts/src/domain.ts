@@ -322,6 +322,8 @@ export const ERROR_CODES = [
   'URI_TOO_LONG',
   'HEADERS_TOO_LARGE',
   'INTERNAL',
+  // A statement ran past its time budget (issue 31): try again, or narrow the request.
+  'DATABASE_TIMEOUT',
   // Reasons an order could not be moved.
   'ORDER_NOT_FOUND',
   'NOT_PAID',

@@ -8,6 +8,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { DB } from './schema.js';
 import { preparedStatementPool } from './prepared-pool.js';
+import { budgetedClient } from './budgeted-client.js';
+import { INTERACTIVE_STATEMENT_TIMEOUT_MS } from './statement-budget.js';
 
 export type Database = Kysely<DB>;
 
@@ -41,10 +43,22 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
   poolSize?: number;
+  /**
+   * Each statement's budget unless it runs under another (db/statement-budget.ts): the interactive one by default;
+   * NO_STATEMENT_TIMEOUT for the CLI tools. PostgreSQL only (PGlite cannot stop a statement).
+   */
+  statementTimeoutMs?: number;
 }): Promise<DatabaseHandle> {
   if (opts.url) {
-    // "Today" (current_date: Future orders joining New) is the UTC date whatever the server's own zone.
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, options: '-c TimeZone=UTC' });
+    const statementTimeoutMs = opts.statementTimeoutMs ?? INTERACTIVE_STATEMENT_TIMEOUT_MS;
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      // "Today" (current_date: Future orders joining New) is the UTC date whatever the server's own zone. The budget
+      // is a connection option: set once per connection, no round trip per statement.
+      options: `-c TimeZone=UTC -c statement_timeout=${statementTimeoutMs}`,
+      Client: budgetedClient(statementTimeoutMs),
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparedStatementPool(pool) }) });
     return {
       db,

@@ -44,6 +44,7 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   TOO_MANY_ATTEMPTS: 429,
   HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
+  DATABASE_TIMEOUT: 503,
 };
 
 export const httpStatusOf = (code: ErrorCode): number => HTTP_STATUS[code];
@@ -55,7 +56,7 @@ export interface AppErrorOptions {
   issues?: FieldIssue[];
   /** Extra facts for the client, sent as the envelope's `data` (e.g. the skipped orders of a bulk move). */
   data?: unknown;
-  /** A limit's wait, sent as Retry-After (429). */
+  /** A limit's wait (429), or when to try again (503), sent as Retry-After. */
   retryAfterSeconds?: number;
 }
 

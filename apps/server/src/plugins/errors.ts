@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { ApiEnvelope, ErrorCode } from '@eta/contracts';
 import { AppError } from '../lib/errors.js';
+import { ClientGoneError, isStatementTimeout, StatementTimeoutError } from '../db/statement-budget.js';
 
 const GENERIC_5XX = 'Something went wrong on our side. Please try again; if it keeps happening, contact support.';
 
@@ -70,8 +71,14 @@ const MESSAGE_BY_STATUS: Record<number, string> = {
 
 type ErrorEnvelope = ApiEnvelope<unknown> & { status: 0 | 401 };
 
+/** nginx's word for a request whose client closed the connection before the answer: nobody reads it. */
+const CLIENT_CLOSED_REQUEST = 499;
+
 /** The HTTP status and envelope for any error a request can end with. */
 export function toErrorReply(error: FastifyError | AppError): { httpStatus: number; body: ErrorEnvelope } {
+  if (error instanceof ClientGoneError) {
+    return { httpStatus: CLIENT_CLOSED_REQUEST, body: { status: 0, code: 'INTERNAL', message: error.message } };
+  }
   if (error instanceof AppError) {
     return {
       httpStatus: error.httpStatus,
@@ -137,9 +144,17 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
 }
 
 export default fp(async (app) => {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((raw: FastifyError | AppError, request, reply) => {
+    // A statement past its budget (issue 31) is a 503 with Retry-After and what to do, whatever error it came as.
+    const error =
+      isStatementTimeout(raw) && !(raw instanceof StatementTimeoutError) ? new StatementTimeoutError() : raw;
     const { httpStatus, body } = toErrorReply(error);
-    if (httpStatus >= 500) request.log.error({ err: error }, 'unhandled error');
+    // Neither is a fault of the code: a statement cancelled because its client left is no error at all, and one
+    // stopped by its budget is worth a warning (which route, which budget) but not a stack.
+    if (error instanceof ClientGoneError) request.log.info('client went away: its statement was cancelled');
+    else if (error instanceof StatementTimeoutError) {
+      request.log.warn({ budgetMs: error.timeoutMs }, 'a statement ran past its time budget');
+    } else if (httpStatus >= 500) request.log.error({ err: error }, 'unhandled error');
     if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
       void reply.header('retry-after', String(error.retryAfterSeconds));
     }

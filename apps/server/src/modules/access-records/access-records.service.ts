@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import { checkDateRange, rangeInstants } from '../../lib/date-filter.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
+import { REPORT_STATEMENT_TIMEOUT_MS, withStatementTimeout } from '../../db/statement-budget.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import type { AccessRead, AccessRecordWriter, Reader } from './access-record-writer.js';
 import {
@@ -100,7 +101,8 @@ export class AccessRecordsService {
       kind: q.kind ?? null,
       ...rangeInstants(range),
     };
-    return this.pageOf(filter, q.cursor, q.limit);
+    // A report's budget, as the Activity page's trail: filters on a member and a kind read one index, test the other.
+    return withStatementTimeout(REPORT_STATEMENT_TIMEOUT_MS, () => this.pageOf(filter, q.cursor, q.limit));
   }
 
   private async pageOf(filter: AccessFilter, cursor: string | undefined, limit: number): Promise<AccessRecordPage> {

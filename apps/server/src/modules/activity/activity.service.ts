@@ -8,6 +8,7 @@ import { csvStream, type CsvCell } from '../../lib/csv.js';
 import { checkDateRange, rangeInstants } from '../../lib/date-filter.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
+import { REPORT_STATEMENT_TIMEOUT_MS, withStatementTimeout } from '../../db/statement-budget.js';
 import type { Reader } from '../access-records/access-record-writer.js';
 import type { AccessRecordsService } from '../access-records/access-records.service.js';
 import {
@@ -41,6 +42,13 @@ const toRow = (r: ActivityDbRow): ActivityRow => ({
   after: r.after ?? null,
   ip: r.ip,
 });
+
+/**
+ * A page of the trail, under a report's budget (db/statement-budget.ts): a filter on both a person and an action reads
+ * one of their indexes and tests the other condition row by row, which over a long trail takes more than a list's.
+ */
+const trailPage = (...args: Parameters<typeof selectActivity>) =>
+  withStatementTimeout(REPORT_STATEMENT_TIMEOUT_MS, () => selectActivity(...args));
 
 const json = (value: unknown): string => (value === null || value === undefined ? '' : JSON.stringify(value));
 
@@ -84,7 +92,7 @@ export class ActivityService {
     const after = q.cursor ? decodeCursor(q.cursor, 'the activity list') : null;
     const filter = await this.filter(q);
     if (!filter) return { rows: [], next: null };
-    const rows = await selectActivity(this.db, filter, after, q.limit + 1);
+    const rows = await trailPage(this.db, filter, after, q.limit + 1);
     const shown = rows.slice(0, q.limit);
     const last = shown[shown.length - 1];
     return {
@@ -123,7 +131,7 @@ export class ActivityService {
         if (!filter) return;
         let after: ActivityKey | null = null;
         for (;;) {
-          const page = await selectActivity(db, filter, after, CSV_PAGE);
+          const page = await trailPage(db, filter, after, CSV_PAGE);
           for (const r of page) {
             written += 1;
             yield [

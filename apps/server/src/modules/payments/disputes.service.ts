@@ -17,6 +17,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { isoTime } from '../../lib/time.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
+import { REPORT_STATEMENT_TIMEOUT_MS, withStatementTimeout } from '../../db/statement-budget.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import type { DefencePackService } from '../defence-pack/defence-pack.service.js';
 import { findOrderKey } from '../order-detail/order-detail.repository.js';
@@ -238,7 +239,8 @@ export class DisputesService {
     rows: DisputesReportRow[];
     totals: Omit<DisputesReportRow, 'month' | 'landing_site' | 'gateway_name' | 'reason'>;
   }> {
-    const rows = await selectDisputesReport(this.db, filter);
+    // A report: seconds, not a list's budget (db/statement-budget.ts).
+    const rows = await withStatementTimeout(REPORT_STATEMENT_TIMEOUT_MS, () => selectDisputesReport(this.db, filter));
     const rate = (won: number, lost: number) =>
       won + lost === 0 ? null : Math.round((won / (won + lost)) * 1000) / 1000;
     const sum = (key: 'opened' | 'won' | 'lost' | 'open') => rows.reduce((n, r) => n + r[key], 0);

@@ -6,6 +6,7 @@ import { COUNTRY_NOT_GIVEN, plural, type CountryReportRow, type ProcessedReportR
 import type { DB } from '../../db/schema.js';
 import { csvStream, type CsvCell } from '../../lib/csv.js';
 import { checkDateRange } from '../../lib/date-filter.js';
+import { REPORT_STATEMENT_TIMEOUT_MS, withStatementTimeout } from '../../db/statement-budget.js';
 import { countByCountry, countByProcessor, type ReportFilter } from './reports.repository.js';
 
 export interface ReportRange {
@@ -31,9 +32,18 @@ async function* each<T>(rows: T[], cells: (row: T) => CsvCell[]): AsyncGenerator
 export class ReportsService {
   constructor(private readonly db: Kysely<DB>) {}
 
+  // A report's statement has seconds, not the interactive budget (db/statement-budget.ts).
+  private countries(filter: ReportFilter) {
+    return withStatementTimeout(REPORT_STATEMENT_TIMEOUT_MS, () => countByCountry(this.db, filter));
+  }
+
+  private processors(filter: ReportFilter) {
+    return withStatementTimeout(REPORT_STATEMENT_TIMEOUT_MS, () => countByProcessor(this.db, filter));
+  }
+
   async countryReport(range: ReportRange): Promise<{ rows: CountryReportRow[]; message: string }> {
     const filter = toFilter(range);
-    const rows = await countByCountry(this.db, filter);
+    const rows = await this.countries(filter);
     return {
       rows,
       message: `Orders by country, ${rangeWords(filter)}: ${plural(rows.length, 'country', 'countries')}.`,
@@ -42,13 +52,13 @@ export class ReportsService {
 
   async processedReport(range: ReportRange): Promise<{ rows: ProcessedReportRow[]; message: string }> {
     const filter = toFilter(range);
-    const rows = await countByProcessor(this.db, filter);
+    const rows = await this.processors(filter);
     return { rows, message: `Orders processed, ${rangeWords(filter)}: ${plural(rows.length, 'staff member')}.` };
   }
 
   async countryCsv(range: ReportRange) {
     const filter = toFilter(range);
-    const rows = await countByCountry(this.db, filter);
+    const rows = await this.countries(filter);
     return {
       fileName: `country-orders-${fileRange(filter)}.csv`,
       stream: csvStream(
@@ -77,7 +87,7 @@ export class ReportsService {
 
   async processedCsv(range: ReportRange) {
     const filter = toFilter(range);
-    const rows = await countByProcessor(this.db, filter);
+    const rows = await this.processors(filter);
     return {
       fileName: `processed-orders-${fileRange(filter)}.csv`,
       stream: csvStream(

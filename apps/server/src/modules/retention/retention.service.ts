@@ -19,6 +19,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { isoTime } from '../../lib/time.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
+import { outsideRequest, RETENTION_STATEMENT_TIMEOUT_MS, withStatementTimeout } from '../../db/statement-budget.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import { RunTakenOver, type OrderErasure } from './erasure.js';
 import {
@@ -192,7 +193,10 @@ export class RetentionService {
     await writeAudit(this.db, actor, [
       { action: 'retention.run', target: String(run.id), after: { dryRun, resumed: run.resumed > 0 } },
     ]);
-    this.execute(run, actor).catch((err: unknown) => this.log.error({ err }, 'retention run failed'));
+    // The run outlives the request that started it: its statements are not that request's to cancel.
+    outsideRequest(() => this.execute(run, actor)).catch((err: unknown) =>
+      this.log.error({ err }, 'retention run failed'),
+    );
     return toRun(run);
   }
 
@@ -255,10 +259,14 @@ export class RetentionService {
     }
   }
 
-  /** Works on a run until it ends (or stops), counted among this process's active runs meanwhile. */
+  /**
+   * Works on a run until it ends (or stops), counted among this process's active runs meanwhile. Under the job's own
+   * statement budget (db/statement-budget.ts): a batch read may walk the orders table to its end.
+   */
   private execute(run: RunRow, actor: Actor, stopAfterBatches?: number): Promise<RetentionRun> {
     if (!run.dry_run) this.erasing = true;
-    const working = this.walk(run, actor, stopAfterBatches).finally(() => {
+    const walking = withStatementTimeout(RETENTION_STATEMENT_TIMEOUT_MS, () => this.walk(run, actor, stopAfterBatches));
+    const working = walking.finally(() => {
       if (!run.dry_run) this.erasing = false;
       this.active.delete(working);
     });

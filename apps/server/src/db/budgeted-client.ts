@@ -1,0 +1,153 @@
+// The pg client of the pool (database.ts): runs each statement under the budget of its async context
+// (statement-budget.ts) and cancels it on the server when that budget passes or its request's client goes away.
+// A cancel is PostgreSQL's CancelRequest on a connection of its own (what pg's own Client.cancel sends, which is not
+// public API): it needs no free pooled connection, exactly when the pool is full.
+import net from 'node:net';
+import pg from 'pg';
+import {
+  ClientGoneError,
+  currentStatementScope,
+  QUERY_CANCELED,
+  StatementTimeoutError,
+  type ClientPresence,
+} from './statement-budget.js';
+
+/** BEGIN, COMMIT, ROLLBACK and savepoints: never refused nor cancelled, so a transaction always ends cleanly. */
+const TRANSACTION_CONTROL = /^\s*(begin|start\s+transaction|commit|rollback|savepoint|release)\b/i;
+const TRANSACTION_START = /^\s*(begin|start\s+transaction)\b/i;
+const COMMIT = /^\s*commit\b/i;
+const ROLLBACK_TO_SAVEPOINT = /^\s*rollback\s+to\b/i;
+const ROLLBACK = /^\s*rollback\b/i;
+
+/** The CancelRequest message's code (PostgreSQL protocol, "CancelRequest"). */
+const CANCEL_REQUEST_CODE = 80877102;
+/** How long a cancel may take to reach the server before it is given up (the statement then ends by its budget). */
+const CANCEL_WAIT_MS = 5_000;
+
+/** Whether budget `a` is shorter than `b`, in ms; 0 is none, longer than any. */
+const shorter = (a: number, b: number) => a !== 0 && (b === 0 || a < b);
+
+/** The form db/prepared-pool.ts calls: one config object, a promise back. Any other call goes to pg as it is. */
+function isStatement(args: unknown[]): args is [pg.QueryConfig] {
+  const [config] = args;
+  return (
+    args.length === 1 &&
+    typeof config === 'object' &&
+    config !== null &&
+    typeof (config as { text?: unknown }).text === 'string' &&
+    typeof (config as { submit?: unknown }).submit !== 'function'
+  );
+}
+
+/**
+ * Asks the server to cancel what `client`'s backend is running. Resolves once the server has closed the request's
+ * connection, which it does after signalling the backend: a cancel that arrives when the statement has already
+ * ended finds the backend idle, where PostgreSQL ignores it, so it can never hit the connection's next statement.
+ */
+function sendCancelRequest(client: pg.Client): Promise<void> {
+  const { processID, secretKey } = client as unknown as { processID?: unknown; secretKey?: unknown };
+  if (!Number.isInteger(processID) || !Number.isInteger(secretKey)) return Promise.resolve();
+  const packet = Buffer.alloc(16);
+  packet.writeInt32BE(16, 0);
+  packet.writeInt32BE(CANCEL_REQUEST_CODE, 4);
+  packet.writeInt32BE(processID as number, 8);
+  packet.writeInt32BE(secretKey as number, 12);
+  return new Promise((resolve) => {
+    const socket = client.host.startsWith('/')
+      ? net.connect(`${client.host}/.s.PGSQL.${client.port}`)
+      : net.connect(client.port, client.host);
+    socket.setTimeout(CANCEL_WAIT_MS, () => socket.destroy());
+    socket.once('connect', () => socket.write(packet));
+    socket.on('error', () => {}); // 'close' follows; the statement then ends by its budget on the server
+    socket.once('close', () => resolve());
+  });
+}
+
+type Send = (config: pg.QueryConfig) => Promise<pg.QueryResult>;
+
+/**
+ * A pg.Client class (the pool's `Client` option) whose connections start with `defaultTimeoutMs` as their
+ * statement_timeout (a connection option the caller sets) and apply each statement's budget.
+ */
+export function budgetedClient(defaultTimeoutMs: number): new (config?: string | pg.ClientConfig) => pg.Client {
+  return class BudgetedClient extends pg.Client {
+    /** This session's statement_timeout as last set; undefined when a rollback may have undone a SET. */
+    #sessionTimeoutMs: number | undefined = defaultTimeoutMs;
+    /** What it was when the transaction began: a rollback takes it back there. */
+    #timeoutAtBegin: number | undefined;
+
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      const send = this.query.bind(this) as (...args: unknown[]) => unknown;
+      this.query = ((...args: unknown[]) =>
+        isStatement(args) ? this.#run(args[0], send as Send) : send(...args)) as pg.Client['query'];
+    }
+
+    async #run(config: pg.QueryConfig, send: Send): Promise<pg.QueryResult> {
+      if (TRANSACTION_CONTROL.test(config.text)) return this.#control(config, send);
+      const scope = currentStatementScope();
+      const client = scope?.client;
+      if (client?.gone) throw new ClientGoneError();
+      const budget = scope?.timeoutMs ?? defaultTimeoutMs;
+      // A longer budget than the connection's is the server's to enforce; a shorter one is cut from here, so the
+      // statements of a search cost no SET.
+      const onServer = shorter(budget, defaultTimeoutMs) ? defaultTimeoutMs : budget;
+      if (this.#sessionTimeoutMs !== onServer) {
+        this.#sessionTimeoutMs = undefined;
+        await send({ text: `SET statement_timeout = ${onServer}` });
+        this.#sessionTimeoutMs = onServer;
+        if (client?.gone) throw new ClientGoneError();
+      }
+      return this.#watch(send(config), client, shorter(budget, onServer) ? budget : undefined, onServer);
+    }
+
+    /** The statement's result; cancelled on the server when `cutAtMs` passes or `client` leaves first. */
+    async #watch(
+      pending: Promise<pg.QueryResult>,
+      client: ClientPresence | undefined,
+      cutAtMs: number | undefined,
+      onServerMs: number,
+    ): Promise<pg.QueryResult> {
+      let reason: 'budget' | 'client' | undefined;
+      let cancelling: Promise<void> | undefined;
+      const cancel = (why: 'budget' | 'client') => {
+        if (reason) return;
+        reason = why;
+        cancelling = sendCancelRequest(this);
+      };
+      const timer = cutAtMs === undefined ? undefined : setTimeout(() => cancel('budget'), cutAtMs);
+      const unwatch = client?.watch(() => cancel('client'));
+      try {
+        return await pending;
+      } catch (err) {
+        if ((err as { code?: unknown }).code !== QUERY_CANCELED) throw err;
+        if (reason === 'client') throw new ClientGoneError();
+        if (reason === 'budget') throw new StatementTimeoutError(cutAtMs);
+        if ((err as Error).message.includes('statement timeout')) throw new StatementTimeoutError(onServerMs);
+        throw err;
+      } finally {
+        clearTimeout(timer);
+        unwatch?.();
+        // The connection goes back to the pool only once a cancel sent for this statement can no longer reach it.
+        if (cancelling) await cancelling;
+      }
+    }
+
+    /** Keeps track of what a transaction's end does to a statement_timeout SET inside it. */
+    async #control(config: pg.QueryConfig, send: Send): Promise<pg.QueryResult> {
+      try {
+        const result = await send(config);
+        if (TRANSACTION_START.test(config.text)) this.#timeoutAtBegin = this.#sessionTimeoutMs;
+        else if (ROLLBACK_TO_SAVEPOINT.test(config.text)) this.#sessionTimeoutMs = undefined;
+        else if (ROLLBACK.test(config.text) || (COMMIT.test(config.text) && result.command === 'ROLLBACK')) {
+          this.#sessionTimeoutMs = this.#timeoutAtBegin;
+          this.#timeoutAtBegin = undefined;
+        } else if (COMMIT.test(config.text)) this.#timeoutAtBegin = undefined;
+        return result;
+      } catch (err) {
+        this.#sessionTimeoutMs = undefined;
+        throw err;
+      }
+    }
+  };
+}
