@@ -32,6 +32,7 @@ import { EventTickets } from './modules/events/event-tickets.js';
 import { LiveDeskHub, type LiveDeskOptions } from './modules/events/live-desk.hub.js';
 import { LiveDeskService } from './modules/events/live-desk.service.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
+import requestStatementsPlugin from './plugins/request-statements.js';
 import inputPlugin from './plugins/input.js';
 import securityHeaders from './plugins/security-headers.js';
 import authPlugin from './plugins/auth.js';
@@ -389,6 +390,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   if (logDestination) app.addHook('onClose', (_app, done) => logDestination.flush(() => done()));
   await app.register(errorsPlugin);
+  // Before any hook that reads the database (the permission guard's staff row), so every statement of a request is
+  // cancelled when its client goes away.
+  await app.register(requestStatementsPlugin);
   await app.register(metricsPlugin, { database });
   app.metrics.countSseClients(() => liveDesk.clients);
   await app.register(inputPlugin);

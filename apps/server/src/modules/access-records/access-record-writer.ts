@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { AccessKind } from '@eta/contracts';
 import type { DB, Staff } from '../../db/schema.js';
+import { outsideRequest } from '../../db/statement-budget.js';
 import { describeUserAgent, type ClientDevice } from '../../lib/user-agent.js';
 import { insertAccessRecords, raiseUnusualReadAlerts, type NewAccessRecord } from './access-records.repository.js';
 
@@ -87,8 +88,11 @@ export class AccessRecordWriter {
       const dropped = this.queue.splice(0, this.queue.length - MAX_QUEUED);
       this.options.onError(new Error(`${dropped.length} reads dropped`), 'access records: queue full, oldest dropped');
     }
-    if (this.closed || this.queue.length >= this.maxBatch) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
+    // Written outside the request that read (db/statement-budget.ts): a read whose client then left stays recorded.
+    outsideRequest(() => {
+      if (this.closed || this.queue.length >= this.maxBatch) void this.flush();
+      else this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
+    });
   }
 
   /** Writes every read queued so far; resolves when they are in the database (or were kept after a failure). */

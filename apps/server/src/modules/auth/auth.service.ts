@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { plural, type StaffUser } from '@eta/contracts';
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { outsideRequest } from '../../db/statement-budget.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import { findSessionStaff, findStaffByEmail, revokeSession, updatePassword } from '../staff/staff.repository.js';
 import type { LoginThrottle, Refusal } from './login-throttle.js';
@@ -95,12 +96,16 @@ export class AuthService {
     try {
       const staff = await findStaffByEmail(this.db, account);
       const ok = await verifyPassword(staff?.password_hash ?? (await decoyHash()), password);
+      // Once the password was checked, the attempt counts and is audited whether or not its client waits for the
+      // answer (db/statement-budget.ts): leaving early must not take a guess off the limits or out of the trail.
       if (!staff || !ok || !staff.active) {
-        const lock = await attempt.failed();
-        await writeAudit(this.db, { id: null, name: null, ip }, [
-          { action: 'security.login-failed', target: account },
-          ...(lock ? [{ action: 'security.lockout', target: account, after: lock }] : []),
-        ]);
+        await outsideRequest(async () => {
+          const lock = await attempt.failed();
+          await writeAudit(this.db, { id: null, name: null, ip }, [
+            { action: 'security.login-failed', target: account },
+            ...(lock ? [{ action: 'security.lockout', target: account, after: lock }] : []),
+          ]);
+        });
         throw new AppError('INVALID_CREDENTIALS', INVALID_LOGIN);
       }
       const token = await this.tokens.sign({
@@ -109,12 +114,14 @@ export class AuthService {
         type: staff.type,
         passwordChangedAt: staff.password_changed_at,
       });
-      await writeAudit(this.db, { id: staff.id, name: staff.name, ip }, [
-        { action: 'staff.login', target: `staff:${staff.id}` },
-        // The account was locked by failures elsewhere; this address had none (login-throttle.ts).
-        ...(attempt.duringLock ? [{ action: 'security.login-during-lock', target: account }] : []),
-      ]);
-      await attempt.succeeded();
+      await outsideRequest(async () => {
+        await writeAudit(this.db, { id: staff.id, name: staff.name, ip }, [
+          { action: 'staff.login', target: `staff:${staff.id}` },
+          // The account was locked by failures elsewhere; this address had none (login-throttle.ts).
+          ...(attempt.duringLock ? [{ action: 'security.login-during-lock', target: account }] : []),
+        ]);
+        await attempt.succeeded();
+      });
       return { token, user: toStaffUser(staff) };
     } finally {
       await attempt.abandoned(); // no-op once the attempt succeeded or failed; gives the place back after an error
@@ -163,6 +170,9 @@ export class AuthService {
 
   /** A call refused for the caller's role: who, what and from where, so an Admin can see probing. */
   recordRefusal(actor: Actor, what: string, reason: string): Promise<void> {
-    return writeAudit(this.db, actor, [{ action: 'security.forbidden', target: what, after: { reason } }]);
+    // Written whether or not the refused client waits for its 403 (db/statement-budget.ts).
+    return outsideRequest(() =>
+      writeAudit(this.db, actor, [{ action: 'security.forbidden', target: what, after: { reason } }]),
+    );
   }
 }

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { ProcessStatus } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
+import { outsideRequest } from '../../db/statement-budget.js';
 import type { Actor } from '../audit/audit.repository.js';
 import type { EventBus } from './event-bus.js';
 import { selectOrderStates, selectOrderStatesByKey } from './live-desk.repository.js';
@@ -37,7 +38,9 @@ export class OrderEventsPublisher {
 
   /**
    * Publishes orders whose new version and status the caller knows. Never throws and is not awaited: a lost
-   * event costs a live update (the lists still reload on navigation), never the write that already committed.
+   * event costs a live update (the lists still reload on navigation), never the write that already committed. The
+   * reads below run outside the request (db/statement-budget.ts): a client that leaves after the commit still has
+   * its change announced.
    */
   changed(orders: readonly ChangedOrder[], by: ChangedBy): void {
     for (let i = 0; i < orders.length; i += ORDERS_PER_MESSAGE) {
@@ -51,12 +54,12 @@ export class OrderEventsPublisher {
 
   /** Publishes orders by id, reading their version and status as committed (writes that do not return them). */
   changedById(orderIds: readonly string[], by: ChangedBy): void {
-    this.publishRead(selectOrderStates(this.db, orderIds), by);
+    outsideRequest(() => this.publishRead(selectOrderStates(this.db, orderIds), by));
   }
 
   /** The same by the orders' row keys (orders.id), for writes that know only those. */
   changedByKey(orderKeys: readonly number[], by: ChangedBy): void {
-    this.publishRead(selectOrderStatesByKey(this.db, orderKeys), by);
+    outsideRequest(() => this.publishRead(selectOrderStatesByKey(this.db, orderKeys), by));
   }
 
   private publishRead(

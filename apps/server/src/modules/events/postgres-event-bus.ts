@@ -3,6 +3,7 @@
 // false until a new one listens again (retried with a growing pause, at most 5 s), then `onResume` handlers run
 // so caches can drop what they may have missed.
 import pg from 'pg';
+import { outsideRequest } from '../../db/statement-budget.js';
 import type { BusChannel, EventBus } from './event-bus.js';
 import { Subscribers } from './event-bus.js';
 
@@ -85,7 +86,8 @@ export class PostgresEventBus implements EventBus {
   }
 
   publish(channel: BusChannel, payload: string): Promise<void> {
-    return this.opts.notify(channel, payload);
+    // Sent after the publisher's commit, whether or not that request's client is still there.
+    return outsideRequest(() => this.opts.notify(channel, payload));
   }
 
   subscribe(channel: BusChannel, handler: (payload: string) => void): () => void {

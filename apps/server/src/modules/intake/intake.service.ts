@@ -14,6 +14,7 @@ import {
   type IntakeOrderResult,
 } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
+import { outsideRequest } from '../../db/statement-budget.js';
 import { AppError } from '../../lib/errors.js';
 import type { DocumentStore } from '../../lib/storage/document-store.js';
 import { WindowCounters, type ExpiringCounters } from '../../lib/limits/window-counters.js';
@@ -165,7 +166,7 @@ export class IntakeService {
     if (now - (this.usesRecorded.get(keyId) ?? 0) < 60_000) return;
     if (this.usesRecorded.size > 1000) this.usesRecorded.clear();
     this.usesRecorded.set(keyId, now);
-    touchIntakeKey(this.db, keyId).catch((err: unknown) =>
+    outsideRequest(() => touchIntakeKey(this.db, keyId)).catch((err: unknown) =>
       this.log.warn({ err }, 'could not record an intake key use'),
     );
   }

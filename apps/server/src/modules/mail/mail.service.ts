@@ -15,6 +15,7 @@ import {
   type ProcessingType,
 } from '@eta/contracts';
 import type { DB, MailAttachment } from '../../db/schema.js';
+import { outsideRequest } from '../../db/statement-budget.js';
 import type { MailConfig } from '../../lib/config.js';
 import { AppError } from '../../lib/errors.js';
 import type { DocumentStore } from '../../lib/storage/document-store.js';
@@ -159,9 +160,11 @@ export class MailService {
     if (!row.failed) this.kickSoon();
   }
 
-  /** Wakes the worker (after the transaction that queued mail has committed). */
+  /** Wakes the worker (after the transaction that queued mail has committed), outside the request that queued it. */
   kick(): void {
-    for (const listener of this.queuedListeners) listener();
+    outsideRequest(() => {
+      for (const listener of this.queuedListeners) listener();
+    });
   }
 
   /** The worker listens here; returns the unsubscribe function. */
