@@ -58,6 +58,9 @@ async function snapshot(db: Kysely<DB>) {
   return { orders: opened, remarks };
 }
 
+/** On PostgreSQL the rows go in with COPY (the seeding CLI's way); on PGlite as JSON batches. */
+const copy = (handle: DatabaseHandle) => (handle.connectionString ? { connectionString: handle.connectionString } : {});
+
 /** order_counters as rows, and the same figures counted afresh from orders. */
 async function counters(db: Kysely<DB>) {
   const kept = await sql<{ key: string; n: number }>`
@@ -82,7 +85,13 @@ describe('demo data', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'eta-seed-'));
     store = new LocalDocumentStore(dir);
     [first, second] = await Promise.all([createTestDatabase(), createTestDatabase()]);
-    result = await seedDemoData(first.db, { keyring: await testKeyring(first.db), orders: 300, seed: 7, store });
+    result = await seedDemoData(first.db, {
+      keyring: await testKeyring(first.db),
+      orders: 300,
+      seed: 7,
+      store,
+      ...copy(first),
+    });
   });
   afterAll(async () => {
     await first?.close();
@@ -179,13 +188,25 @@ describe('demo data', () => {
   });
 
   it('gives identical rows for the same seed in another empty database', async () => {
-    const again = await seedDemoData(second.db, { keyring: await testKeyring(second.db), orders: 300, seed: 7, store });
+    const again = await seedDemoData(second.db, {
+      keyring: await testKeyring(second.db),
+      orders: 300,
+      seed: 7,
+      store,
+      ...copy(second),
+    });
     expect(again.orders).toBe(300);
     const [a, b] = await Promise.all([snapshot(first.db), snapshot(second.db)]);
     expect(b).toEqual(a);
     const other = await createTestDatabase();
     try {
-      await seedDemoData(other.db, { keyring: await testKeyring(other.db), orders: 300, seed: 8, store });
+      await seedDemoData(other.db, {
+        keyring: await testKeyring(other.db),
+        orders: 300,
+        seed: 8,
+        store,
+        ...copy(other),
+      });
       expect((await snapshot(other.db)).orders.map((o) => o.email)).not.toEqual(a.orders.map((o) => o.email));
     } finally {
       await other.close();
@@ -264,7 +285,13 @@ describe('demo data', () => {
       .insertInto('orders')
       .values({ order_id: 'ETA-912345678', email: 'intake@example.com', landing_site: 'default' })
       .execute();
-    const more = await seedDemoData(first.db, { keyring: await testKeyring(first.db), orders: 20, seed: 7, store });
+    const more = await seedDemoData(first.db, {
+      keyring: await testKeyring(first.db),
+      orders: 20,
+      seed: 7,
+      store,
+      ...copy(first),
+    });
     expect(more).toMatchObject({ orders: 20, firstOrderId: 'ETA-250000001', lastOrderId: 'ETA-250000020', staff: [] });
     expect(await first.db.selectFrom('staff').select('id').execute()).toHaveLength(staffBefore.length);
     const c = await counters(first.db);
@@ -297,6 +324,7 @@ describe('demo data', () => {
       expect(before.some((r) => r.definition.includes(' stats '))).toBe(true);
       const phases = new Set<string>();
       const loaded = await seedDemoData(db.db, {
+        ...copy(db),
         keyring: await testKeyring(db.db),
         store,
         orders: 120,

@@ -1,6 +1,7 @@
-// `npm run db:seed -- --orders N [--seed S] [--staff-password P] [--reference-date D]`: appends N demo orders
+// `npm run db:seed -- --orders N [--seed S] [--staff-password P] [--reference-date D] [--result-file F]`: appends N demo orders
 // (and any missing demo staff) to the configured database: DATABASE_URL, or the embedded one under DATA_DIR; the
 // demo signature and approved document go to the document store under DATA_DIR (the server's).
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { MIN_PASSWORD_LENGTH } from '@eta/contracts';
 import { ConfigError, loadConfig } from '../lib/config.js';
@@ -12,10 +13,12 @@ import { MAX_SEED_ORDERS, seedDemoData, type SeedOptions } from '../demo/demo-da
 
 const USAGE =
   'usage: node apps/server/dist/cli/seed.js --orders N [--seed S] [--staff-password P] [--reference-date YYYY-MM-DD|now]\n' +
+  '                                         [--result-file FILE]\n' +
   '  --orders          orders to append, 1 to 10000000\n' +
   '  --seed            random seed, a whole number (default 1); the same seed gives the same data\n' +
   '  --staff-password  password of demo staff created now (default demo1234)\n' +
-  '  --reference-date  "now" of the demo data (default 2026-11-20T12:00:00Z); orders span the two years before it\n';
+  '  --reference-date  "now" of the demo data (default 2026-11-20T12:00:00Z); orders span the two years before it\n' +
+  '  --result-file     also write what was loaded and the seconds of each phase to FILE as JSON\n';
 
 class UsageError extends Error {}
 
@@ -36,6 +39,7 @@ function parse(argv: string[]) {
         seed: { type: 'string' },
         'staff-password': { type: 'string' },
         'reference-date': { type: 'string' },
+        'result-file': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -45,12 +49,15 @@ function parse(argv: string[]) {
   }
 }
 
-function readArgs(argv: string[]): Omit<SeedOptions, 'store' | 'keyring'> {
+type Args = Omit<SeedOptions, 'store' | 'keyring'> & { resultFile?: string };
+
+function readArgs(argv: string[]): Args {
   const values = parse(argv);
   if (values.orders === undefined) throw new UsageError('--orders is required');
-  const opts: Omit<SeedOptions, 'store' | 'keyring'> = {
+  const opts: Args = {
     orders: wholeNumber('orders', values.orders, 1, MAX_SEED_ORDERS),
   };
+  if (values['result-file'] !== undefined) opts.resultFile = values['result-file'];
   if (values.seed !== undefined) opts.seed = wholeNumber('seed', values.seed, 0, 0xffff_ffff);
   const password = values['staff-password'];
   if (password !== undefined) {
@@ -69,12 +76,13 @@ function readArgs(argv: string[]): Omit<SeedOptions, 'store' | 'keyring'> {
 }
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+const s = (n: number) => `${n.toFixed(1)} s`;
 
 async function main(): Promise<number> {
-  let opts: Omit<SeedOptions, 'store' | 'keyring'>;
+  let args: Args;
   let config;
   try {
-    opts = readArgs(process.argv.slice(2));
+    args = readArgs(process.argv.slice(2));
     config = loadConfig();
   } catch (err) {
     if (err instanceof UsageError) {
@@ -88,6 +96,7 @@ async function main(): Promise<number> {
     throw err;
   }
 
+  const { resultFile, ...opts } = args;
   const started = performance.now();
   const target = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}/db`;
   process.stdout.write(`Seeding ${opts.orders} demo orders into the ${target}\n`);
@@ -123,6 +132,8 @@ async function main(): Promise<number> {
       store: new EncryptedDocumentStore(await openDocumentStore(config), keyring),
       keyring,
       signal: abort.signal,
+      // On PostgreSQL the rows stream in with COPY on connections of the loader's own.
+      ...(database.connectionString ? { connectionString: database.connectionString } : {}),
       onProgress: (p) => {
         if (p.phase === 'orders') process.stdout.write(`  ${p.inserted} / ${p.total} orders  (${seconds(started)})\n`);
         if (p.phase === 'indexes') process.stdout.write(`  building indexes…  (${seconds(started)})\n`);
@@ -130,8 +141,17 @@ async function main(): Promise<number> {
     });
     process.stdout.write(
       `Done in ${seconds(started)}: ${result.orders} orders ${result.firstOrderId} … ${result.lastOrderId}, ` +
-        `${result.remarks} remarks, ${result.mails} mails, ${result.downloads} downloads.\n`,
+        `${result.remarks} remarks, ${result.mails} mails, ${result.downloads} downloads.\n` +
+        `  rows ${s(result.seconds.rows)}, then ${s(result.seconds.finish)} for indexes, foreign keys, counters and ` +
+        `VACUUM ANALYZE (partly side by side: indexes ${s(result.seconds.indexes)}, foreign keys ` +
+        `${s(result.seconds.keys)}, counters ${s(result.seconds.counters)}, VACUUM ANALYZE ${s(result.seconds.vacuum)})\n`,
     );
+    if (resultFile) {
+      const { staffPassword: _password, ...loaded } = result;
+      const phases = Object.fromEntries(Object.entries(result.seconds).map(([k, v]) => [k, Number(v.toFixed(1))]));
+      const total = Number(((performance.now() - started) / 1000).toFixed(1));
+      await writeFile(resultFile, JSON.stringify({ ...loaded, seconds: { ...phases, total } }, null, 2) + '\n');
+    }
     if (result.staff.length > 0) {
       process.stdout.write(
         `Demo staff created (password "${result.staffPassword}"): ` +

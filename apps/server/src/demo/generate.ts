@@ -327,9 +327,82 @@ function blankOrder(): Row<'orders'> & Record<keyof DB['orders'], undefined> {
   };
 }
 
-const iso = (ms: number): string => new Date(ms).toISOString();
-const isoDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+/**
+ * The columns the rows of each table fill, in the order the COPY path writes them (id first, then a child row's
+ * order): every key of blankOrder for an order, the keys of the object each child row is built as.
+ */
+export const ROW_COLUMNS = {
+  orders: Object.keys(blankOrder()) as (keyof DB['orders'])[],
+  remarks: [
+    'id',
+    'order_id',
+    'staff_id',
+    'remark_name',
+    'remark',
+    'whatsapp',
+    'telephone',
+    'status_refund',
+    'voided',
+    'chargeback',
+    'report_error',
+    'created_at',
+  ],
+  mails: [
+    'id',
+    'order_id',
+    'kind',
+    'to_address',
+    'subject',
+    'html',
+    'text',
+    'provider',
+    'state',
+    'attempts',
+    'next_attempt_at',
+    'provider_message_id',
+    'created_at',
+    'sent_at',
+  ],
+  downloads: [
+    'id',
+    'order_id',
+    'created_at',
+    'ip',
+    'user_agent',
+    'browser',
+    'os',
+    'device',
+    'device_type',
+    'location',
+    'timezone',
+  ],
+} as const satisfies { [T in keyof Batch]: readonly (keyof DB[T])[] };
+
 const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
+const pad3 = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : String(n));
+
+/** "YYYY-MM-DDT" of each day met so far, by day number since the epoch: a load meets a few hundred. */
+const dayPrefixes = new Map<number, string>();
+
+/** `new Date(ms).toISOString()` (the time truncated to a whole ms as Date does), its date part from a cache. */
+function iso(ms: number): string {
+  const t = Math.trunc(ms);
+  const day = Math.floor(t / DAY);
+  let prefix = dayPrefixes.get(day);
+  if (prefix === undefined) {
+    const text = new Date(day * DAY).toISOString();
+    prefix = text.slice(0, text.indexOf('T') + 1);
+    dayPrefixes.set(day, prefix);
+  }
+  let rest = t - day * DAY;
+  const milli = rest % 1000;
+  rest = (rest - milli) / 1000;
+  const second = rest % 60;
+  rest = (rest - second) / 60;
+  const minute = rest % 60;
+  return `${prefix}${pad2((rest - minute) / 60)}:${pad2(minute)}:${pad2(second)}.${pad3(milli)}Z`;
+}
+const isoDate = (ms: number): string => iso(ms).slice(0, 10);
 
 /** Lower-case ASCII for e-mail addresses: "Seán O'Brien" → "sean", "obrien". */
 function ascii(s: string): string {
