@@ -156,7 +156,7 @@ describe.runIf(testBackend() === 'postgres')('statement budgets', () => {
     expect(rows).toEqual(['2s', '2s', '2s', '2s']);
   });
 
-  it('takes a longer budget back to the interactive one after the transaction it was set in rolls back', async () => {
+  it('knows a rollback undid a longer budget set in its transaction', async () => {
     const db = t.database.db;
     const show = (q: typeof db) => sql<{ t: string }>`SELECT current_setting('statement_timeout') AS t`.execute(q);
     // One connection throughout, so what the rollback left on it is what the next statement meets.
@@ -171,6 +171,9 @@ describe.runIf(testBackend() === 'postgres')('statement budgets', () => {
         )
         .catch((e: { seen?: string }) => e.seen);
       expect(inside).toBe('10s');
+      // The rollback took the connection back to 2 s: the next report's statement must set 10 s again.
+      const report = await withStatementTimeout(REPORT_STATEMENT_TIMEOUT_MS, () => show(conn));
+      expect(report.rows[0]!.t).toBe('10s');
       expect((await show(conn)).rows[0]!.t).toBe('2s');
     });
   });
