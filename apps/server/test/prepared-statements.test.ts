@@ -2,7 +2,7 @@
 // plan; so is each step of a search, whose plan does not depend on the pattern; scripts of several statements still
 // run. PGlite runs in the server's own process and has no use for them, so
 // this file is about the PostgreSQL driver only.
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB, Staff } from '../src/db/schema.js';
 import { StatementNames } from '../src/db/prepared-pool.js';
@@ -36,19 +36,19 @@ describe.runIf(testBackend() === 'postgres')('prepared statements on PostgreSQL'
   afterAll(() => t.close());
 
   /** Runs `work` on one connection and returns what that connection has prepared. */
-  async function preparedBy(work: (trx: Transaction<DB>) => Promise<void>) {
-    return t.database.db.transaction().execute(async (trx) => {
-      await work(trx);
+  async function preparedBy(work: (db: Kysely<DB>) => Promise<void>) {
+    return t.database.db.connection().execute(async (db) => {
+      await work(db);
       const { rows } = await sql<{ statement: string; generic_plans: number; custom_plans: number }>`
-        SELECT statement, generic_plans::int, custom_plans::int FROM pg_prepared_statements`.execute(trx);
+        SELECT statement, generic_plans::int, custom_plans::int FROM pg_prepared_statements`.execute(db);
       return rows;
     });
   }
 
   it('prepares a queue page once per connection and reuses its plan', async () => {
     const pages: unknown[] = [];
-    const prepared = await preparedBy(async (trx) => {
-      const queries = new OrderQueriesService(trx, orderFieldsOf(await appKeyring(t)));
+    const prepared = await preparedBy(async (db) => {
+      const queries = new OrderQueriesService(db, orderFieldsOf(await appKeyring(t)));
       for (let i = 0; i < 7; i += 1) pages.push(await queries.listQueue(staff, 'newOrder', 1, 50));
     });
     expect(new Set(pages.map((p) => JSON.stringify(p))).size).toBe(1);
@@ -60,9 +60,9 @@ describe.runIf(testBackend() === 'postgres')('prepared statements on PostgreSQL'
 
   it('prepares each step of a search once and reuses its plan for every pattern', async () => {
     const totals: number[] = [];
-    const prepared = await preparedBy(async (trx) => {
+    const prepared = await preparedBy(async (db) => {
       // Limits small enough that three orders go through every step: exact names, the walk, the trigram index.
-      const queries = new OrderQueriesService(trx, orderFieldsOf(await appKeyring(t)), {
+      const queries = new OrderQueriesService(db, orderFieldsOf(await appKeyring(t)), {
         countCap: 1_000,
         headRows: 1,
         walkRows: 2,

@@ -13,11 +13,12 @@ import {
 } from '@eta/contracts';
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { isStatementTimeout, SEARCH_STATEMENT_TIMEOUT_MS, withStatementTimeout } from '../../db/statement-budget.js';
 import { assertCan } from '../auth/permissions.js';
 import type { OrderFieldsCipher } from '../personal-data/order-fields.js';
 import { foldCounterStripes, selectFolderCounts } from './folder-counts.repository.js';
 import {
-  matchSearch,
+  matchSearchWithin,
   selectExactMatches,
   selectFutureMonthCounts,
   selectQueuePage,
@@ -119,12 +120,25 @@ export class OrderQueriesService {
     const limit = Math.min(end - start, 5000);
     const { countCap } = this.limits;
     const through = Math.min(start + limit, countCap);
-    const found = await this.findMatches(
-      { queue, staffId: staff.id },
-      readSearchText(searchVal),
-      // One more than the page's end tells whether there is more.
-      through + 1,
-    );
+    // Each statement of a search runs under SEARCH_STATEMENT_TIMEOUT_MS; every step is bounded well inside it, so one
+    // that runs past it is a plan gone wrong, answered with what to do rather than held.
+    const found = await withStatementTimeout(SEARCH_STATEMENT_TIMEOUT_MS, () =>
+      this.findMatches(
+        { queue, staffId: staff.id },
+        readSearchText(searchVal),
+        // One more than the page's end tells whether there is more.
+        through + 1,
+      ),
+    ).catch((err: unknown) => {
+      if (!isStatementTimeout(err)) throw err;
+      throw new AppError(
+        'DATABASE_TIMEOUT',
+        'This search took too long. Refine it: type more of the name, e-mail or order id.',
+        {
+          retryAfterSeconds: 2,
+        },
+      );
+    });
     const onPage = found.ids.slice(start, through);
     return {
       rows: onPage.length === 0 ? [] : await selectSearchRows(this.db, queue, onPage),
@@ -147,8 +161,8 @@ export class OrderQueriesService {
     const passportHash = text.passport ? this.personalFields.passportHash(text.passport) : null;
     const exact = await selectExactMatches(this.db, scope, text, passportHash, wanted);
     add(exact.ids);
+    if (text.whole || exact.final) return { ids, complete: ids.length < wanted, exact: true };
     if (ids.length >= wanted) return { ids, complete: false };
-    if (text.whole || exact.final) return { ids, complete: true, exact: true };
 
     const { headRows, walkRows, countCap } = this.limits;
     const head = await walkQueue(this.db, scope, text.fragment, headRows, wanted);
@@ -163,7 +177,7 @@ export class OrderQueriesService {
     if (head.queueSize <= walked) return { ids, complete: true };
     if (!text.indexable) return { ids, complete: false, searchedNewest: walked };
 
-    const indexed = await this.withinIndexBudget(() => matchSearch(this.db, scope, text.fragment, countCap + 1));
+    const indexed = await this.withinIndexBudget(scope, text.fragment);
     if (indexed) {
       add(indexed);
       return { ids, complete: indexed.length <= countCap };
@@ -174,9 +188,14 @@ export class OrderQueriesService {
     return { ids, complete: false, searchedNewest: walked };
   }
 
-  /** The index step's statement, or null when it would take longer than its budget. */
-  private async withinIndexBudget(find: () => Promise<number[]>): Promise<number[] | null> {
-    return find();
+  /** The index step's matches, or null when they would take longer than its budget (PostgreSQL only). */
+  private async withinIndexBudget(scope: SearchScope, fragment: string): Promise<number[] | null> {
+    try {
+      return await matchSearchWithin(this.db, scope, fragment, this.limits.countCap + 1, this.limits.indexBudgetMs);
+    } catch (err) {
+      if (isStatementTimeout(err)) return null;
+      throw err;
+    }
   }
 
   /**
