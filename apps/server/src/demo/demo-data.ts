@@ -1,6 +1,7 @@
 // Demo data for a first start and for load tests: demo staff of every role plus realistic orders with
 // remarks, approval mails and downloads, a signature and (once approved) the approved document, bulk-loaded batch
 // by batch: on PostgreSQL with COPY from worker threads (copy-load.ts), on PGlite as JSON.
+import { availableParallelism } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -463,13 +464,13 @@ async function dropLoadForeignKeys(conn: Kysely<DB>): Promise<ForeignKey[]> {
 /**
  * Puts back what the load set aside and rebuilds the counters, on a PostgreSQL server on two connections side by
  * side (PGlite, with one, does the same in turn). The foreign keys come back NOT VALID first (a moment's lock) and are
- * checked (VALIDATE) apart, which locks only their own table. What must lock orders alone goes first: its VACUUM
- * (the visibility map, for index-only scans; it also spares the index builds' scans checking each row's visibility)
- * and the check of its foreign keys, while the other connection builds the child tables' indexes, checks their keys
- * and vacuums them. Then orders' indexes: the search indexes (GIN, the longest build) on one connection, the B-trees
- * on the other, which then rebuilds the counters: in one transaction that first locks out writers to orders, so no
- * order changes between the rebuild and the triggers taking over again (turning them on waits for the GIN build).
- * Last, ANALYZE, once every index is there for its expressions' statistics.
+ * checked (VALIDATE) apart, which locks only their own table. On the first connection, what must lock orders alone:
+ * its VACUUM (the visibility map, for index-only scans; it also spares the index builds' scans checking each row's
+ * visibility) and the check of its foreign keys; then the search index (GIN, the longest build by far). On the
+ * second, the child tables' indexes, key checks and VACUUM ANALYZE, then (once orders is free) its other indexes,
+ * then the counters: in one transaction that first locks out writers to orders, so no order changes between the
+ * rebuild and the triggers taking over again (turning them on waits for the GIN build). Last, ANALYZE, once every
+ * index is there for its expressions' statistics.
  */
 async function restoreAfterLoad(
   pool: Kysely<DB>,
@@ -488,8 +489,12 @@ async function restoreAfterLoad(
   // Two connections: this one and another of the pool, each in its own transaction when it builds indexes.
   const side = async (work: (db: Kysely<DB>) => Promise<void>) =>
     embedded ? work(conn) : pool.connection().execute((other) => work(other));
-  const both = (first: (db: Kysely<DB>) => Promise<void>, second: (db: Kysely<DB>) => Promise<void>) =>
-    embedded ? first(conn).then(() => second(conn)) : Promise.all([first(conn), side(second)]).then(() => undefined);
+  const both = async (first: (db: Kysely<DB>) => Promise<void>, second: (db: Kysely<DB>) => Promise<void>) => {
+    if (embedded) return first(conn).then(() => second(conn));
+    // Both run to their end before a failure of either is thrown: neither is left running on its connection.
+    const settled = await Promise.allSettled([first(conn), side(second)]);
+    for (const s of settled) if (s.status === 'rejected') throw s.reason;
+  };
 
   for (const { table, name, definition } of foreignKeys) {
     await sql`ALTER TABLE ${sql.id(table)} ADD CONSTRAINT ${sql.id(name)} ${sql.raw(definition)} NOT VALID`.execute(
@@ -510,10 +515,18 @@ async function restoreAfterLoad(
   const gin = gins.filter((i) => !/ WHERE /i.test(i.definition)).slice(0, 1);
   const others = ofOrders(indexes, true).filter((i) => !gin.includes(i));
 
+  // Orders' own VACUUM and key checks lock out its index builds (and the builds them): the B-trees wait for them.
+  let ordersFree!: () => void;
+  const ordersFreed = new Promise<void>((resolve) => (ordersFree = resolve));
   await both(
     async (db) => {
-      await timed('vacuum', () => sql`VACUUM orders`.execute(db).then(() => undefined));
-      await validate(db, ofOrders(foreignKeys, true));
+      try {
+        await timed('vacuum', () => sql`VACUUM orders`.execute(db).then(() => undefined));
+        await validate(db, ofOrders(foreignKeys, true));
+      } finally {
+        ordersFree();
+      }
+      await timed('indexes', () => buildIndexes(db, gin));
     },
     async (db) => {
       await timed('indexes', () => buildIndexes(db, ofOrders(indexes, false)));
@@ -521,11 +534,7 @@ async function restoreAfterLoad(
       await timed('vacuum', () =>
         sql`VACUUM (ANALYZE) remarks, mails, downloads, documents`.execute(db).then(() => undefined),
       );
-    },
-  );
-  await both(
-    (db) => timed('indexes', () => buildIndexes(db, gin)),
-    async (db) => {
+      await ordersFreed;
       await timed('indexes', () => buildIndexes(db, others));
       await db.transaction().execute(async (trx) => {
         await sql`LOCK TABLE orders IN SHARE MODE`.execute(trx);
@@ -546,11 +555,19 @@ async function restoreAfterLoad(
   seconds.finish = (performance.now() - started) / 1000;
 }
 
+/**
+ * Parallel workers of each index build. Two connections build side by side, so each takes half the cores, itself
+ * included (the cores of this machine, where the database usually is too): on two cores none, where they would only
+ * take turns with the other connection's build (PostgreSQL's own default is two).
+ */
+const PARALLEL_BUILD_WORKERS = Math.max(0, Math.floor(availableParallelism() / 2) - 1);
+
 /** Builds indexes again as they were, in one transaction on one connection. */
 function buildIndexes(db: Kysely<DB>, list: IndexDefinition[]): Promise<void> {
   if (list.length === 0) return Promise.resolve();
   return db.transaction().execute(async (trx) => {
     await sql`SET LOCAL maintenance_work_mem = '1GB'`.execute(trx);
+    await sql`SET LOCAL max_parallel_maintenance_workers = ${sql.lit(PARALLEL_BUILD_WORKERS)}`.execute(trx);
     for (const { definition, settings } of list) {
       await sql.raw(definition).execute(trx);
       for (const setting of settings) await sql.raw(setting).execute(trx);
