@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_NAMES, type QueueName } from '@eta/contracts';
 import type { NewOrder, Staff } from '../src/db/schema.js';
 import { OrderQueriesService, type SearchLimits } from '../src/modules/orders/order-queries.service.js';
-import { matchSearch, selectExactMatches, walkQueue } from '../src/modules/orders/orders.repository.js';
+import {
+  inOrderOfPurchase,
+  matchSearch,
+  matchSearchByWeek,
+  selectExactMatches,
+  walkQueue,
+} from '../src/modules/orders/orders.repository.js';
 import { readSearchText } from '../src/modules/orders/search-text.js';
 import { NO_STATEMENT_TIMEOUT, withStatementTimeout } from '../src/db/statement-budget.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
@@ -15,7 +21,7 @@ import { daysFromToday, orderValues } from './helpers/orders.js';
 import { appKeyring, orderFieldsOf } from './helpers/personal-data.js';
 import { testBackend } from './helpers/test-database.js';
 
-const LIMITS: SearchLimits = { countCap: 30, headRows: 10, walkRows: 40, indexBudgetMs: 200 };
+const LIMITS: SearchLimits = { countCap: 30, headRows: 10, walkRows: 40, indexWeeks: 1, indexBudgetMs: 200 };
 const DAY = 86_400_000;
 
 let t: TestApp;
@@ -150,6 +156,20 @@ describe('each step of a search, in every queue', () => {
         expected.slice(0, 2),
       );
       expect(await orderIds(await matchSearch(t.database.db, scope, 'ayfare', 10_000))).toEqual(expected);
+      // Week by week from the queue's newest week: all of them, or the first few; Future and ChargeBack are not in
+      // order of purchase.
+      if (inOrderOfPurchase(queue)) {
+        const byWeek = (weeks: number, limit: number) =>
+          matchSearchByWeek(t.database.db, scope, 'ayfare', weeks, limit, 10_000).then(orderIds);
+        expect(await byWeek(60, 10_000)).toEqual(expected);
+        expect(await byWeek(60, 2)).toEqual(expected.slice(0, 2));
+        const newestWeek = await byWeek(1, 10_000);
+        expect(expected.slice(0, newestWeek.length)).toEqual(newestWeek);
+      } else {
+        await expect(matchSearchByWeek(t.database.db, scope, 'ayfare', 1, 10, 10_000)).rejects.toThrow(
+          /order of purchase/,
+        );
+      }
       // Every Wayfarer is one by surname: the name's index, status by status where a queue has several, merged.
       const exact = await selectExactMatches(t.database.db, scope, readSearchText('WAYFARER'), null, 10_000);
       expect(await orderIds(exact.ids)).toEqual(expected);
@@ -274,6 +294,28 @@ describe('a search on every shape', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ total: 2, totalCapped: false, exactMatch: true });
+  });
+});
+
+describe('a fragment neither in most orders nor rare', () => {
+  it('has its page from the newest week of the index, not the whole index', async () => {
+    // The newest week of Order History (from Monday 3 Jan 2028): 80 orders, one in six at "midweek.test", none among
+    // the ten newest; the walk finds too few to go on, the week has the page.
+    const monday = Date.UTC(2028, 0, 3);
+    const rows = Array.from({ length: 80 }, (_, i) =>
+      order(new Date(monday + i * 60_000), {
+        process_status: 'Completed',
+        email: i % 6 === 0 && i < 70 ? `m${i}@midweek.test` : `m${i}@elsewhere.test`,
+      }),
+    );
+    await insert('midweek', rows);
+    const matching = rows.filter((r) => r.email.endsWith('@midweek.test')).map((r) => r.order_id);
+    expect(matching).toHaveLength(12);
+    const page = await search('midweek');
+    expect(rowIds(page)).toEqual([...matching].reverse().slice(0, 10));
+    // Read as far as the page and one more: the whole index would have counted all 12.
+    expect(page).toMatchObject({ total: 11, totalCapped: true });
+    expect(await search('midweek', 'orderHistory', 10, 20)).toMatchObject({ total: 12, totalCapped: false });
   });
 });
 

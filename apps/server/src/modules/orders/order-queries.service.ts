@@ -18,6 +18,8 @@ import { assertCan } from '../auth/permissions.js';
 import type { OrderFieldsCipher } from '../personal-data/order-fields.js';
 import { foldCounterStripes, selectFolderCounts } from './folder-counts.repository.js';
 import {
+  inOrderOfPurchase,
+  matchSearchByWeek,
   matchSearchWithin,
   selectExactMatches,
   selectFutureMonthCounts,
@@ -39,8 +41,9 @@ import { readSearchText, type SearchText } from './search-text.js';
  *    orders sharing a word has its page here.
  * 3. If those hold matches enough to expect the page's end within `walkRows` orders ("harr", 1 %), the walk goes on
  *    that far, and no further.
- * 4. Otherwise the trigram index, for every match of the queue, at most `countCap` + 1, sorted; with more, the page
- *    says so. Its cost is the fragment's trigram lists, which a rare fragment keeps short (an order id's end, a surname
+ * 4. Otherwise the trigram index, first for the newest `indexWeeks` weeks, week by week (a fragment neither in most
+ *    orders nor rare, "atthew_", has its page there: a week's candidates only), then for every match of the queue,
+ *    at most `countCap` + 1, sorted; with more, the page says so. Its cost is the fragment's trigram lists, which a rare fragment keeps short (an order id's end, a surname
  *    only the oldest orders have, a word no order has); it runs under `indexBudgetMs`, and a fragment too common for
  *    the index within it (all its trigrams in most orders) is answered from the queue's newest `walkRows` orders,
  *    saying so. A text of one or two characters has no trigram: it is answered from the newest `headRows`.
@@ -53,11 +56,19 @@ export interface SearchLimits {
   headRows: number;
   /** …and at most, when those promise the page's end within them or the index is too slow for the fragment. */
   walkRows: number;
-  /** The trigram index step's statement budget (statement_timeout). */
+  /** Weeks of the newest orders the trigram index is read for first, week by week (a queue in order of purchase). */
+  indexWeeks: number;
+  /** Each trigram index step's statement budget (statement_timeout). */
   indexBudgetMs: number;
 }
 
-export const SEARCH_LIMITS: SearchLimits = { countCap: 1_000, headRows: 500, walkRows: 10_000, indexBudgetMs: 25 };
+export const SEARCH_LIMITS: SearchLimits = {
+  countCap: 1_000,
+  headRows: 500,
+  walkRows: 10_000,
+  indexWeeks: 2,
+  indexBudgetMs: 25,
+};
 export const SEARCH_COUNT_CAP = SEARCH_LIMITS.countCap;
 
 interface SearchOutcome {
@@ -177,7 +188,16 @@ export class OrderQueriesService {
     if (head.queueSize <= walked) return { ids, complete: true };
     if (!text.indexable) return { ids, complete: false, searchedNewest: walked };
 
-    const indexed = await this.withinIndexBudget(scope, text.fragment);
+    if (inOrderOfPurchase(scope.queue)) {
+      const weekly = await this.withinIndexBudget(() =>
+        matchSearchByWeek(this.db, scope, text.fragment, this.limits.indexWeeks, wanted, this.limits.indexBudgetMs),
+      );
+      if (weekly) add(weekly);
+      if (ids.length >= wanted) return { ids, complete: false };
+    }
+    const indexed = await this.withinIndexBudget(() =>
+      matchSearchWithin(this.db, scope, text.fragment, countCap + 1, this.limits.indexBudgetMs),
+    );
     if (indexed) {
       add(indexed);
       return { ids, complete: indexed.length <= countCap };
@@ -188,10 +208,10 @@ export class OrderQueriesService {
     return { ids, complete: false, searchedNewest: walked };
   }
 
-  /** The index step's matches, or null when they would take longer than its budget (PostgreSQL only). */
-  private async withinIndexBudget(scope: SearchScope, fragment: string): Promise<number[] | null> {
+  /** An index step's matches, or null when they would take longer than its budget (PostgreSQL only). */
+  private async withinIndexBudget(find: () => Promise<number[]>): Promise<number[] | null> {
     try {
-      return await matchSearchWithin(this.db, scope, fragment, this.limits.countCap + 1, this.limits.indexBudgetMs);
+      return await find();
     } catch (err) {
       if (isStatementTimeout(err)) return null;
       throw err;
