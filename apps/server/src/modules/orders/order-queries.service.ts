@@ -188,9 +188,10 @@ export class OrderQueriesService {
     if (head.queueSize <= walked) return { ids, complete: true };
     if (!text.indexable) return { ids, complete: false, searchedNewest: walked };
 
-    if (inOrderOfPurchase(scope.queue)) {
+    if (inOrderOfPurchase(scope.queue) && head.newest) {
+      const weeks = { from: head.newest, count: this.limits.indexWeeks };
       const weekly = await this.withinIndexBudget(() =>
-        matchSearchByWeek(this.db, scope, text.fragment, this.limits.indexWeeks, wanted, this.limits.indexBudgetMs),
+        matchSearchByWeek(this.db, scope, text.fragment, weeks, wanted, this.limits.indexBudgetMs),
       );
       if (weekly) add(weekly);
       if (ids.length >= wanted) return { ids, complete: false };

@@ -364,8 +364,8 @@ export async function selectExactMatches(
 }
 
 /**
- * The first `limit` matches among the queue's first `rows` orders (in queue order), each tested with strpos, and the
- * queue's size (its folder count). Bounded by `rows` whatever matches (~1 µs an order: most of it lower-casing the
+ * The first `limit` matches among the queue's first `rows` orders (in queue order), each tested with strpos, the
+ * queue's size (its folder count) and its first order's time of purchase (its newest, in a queue in order of purchase). Bounded by `rows` whatever matches (~1 µs an order: most of it lower-casing the
  * search text): a burst of new orders sharing a word is found here, and a fragment in every order stops as soon as it
  * has its `limit`.
  */
@@ -375,16 +375,18 @@ export async function walkQueue(
   fragment: string,
   rows: number,
   limit: number,
-): Promise<{ ids: number[]; queueSize: number }> {
+): Promise<{ ids: number[]; queueSize: number; newest: Date | null }> {
   const taken = inQueueOrder(baseQuery(db, scope).select(['orders.id', searchText.as('text')]), scope.queue).limit(
     rowCount(rows),
   );
-  const { rows: result } = await sql<{ ids: number[]; queue_size: number }>`
+  const newest = inQueueOrder(baseQuery(db, scope).select('orders.created_at'), scope.queue).limit(1);
+  const { rows: result } = await sql<{ ids: number[]; queue_size: number; newest: Date | null }>`
     SELECT coalesce(json_agg(hit.id), '[]') AS ids,
-      ${folderCount(QUEUES[scope.queue].countKey, scope.staffId)} AS queue_size
+      ${folderCount(QUEUES[scope.queue].countKey, scope.staffId)} AS queue_size, (${newest}) AS newest
     FROM (SELECT taken.id FROM (${taken}) AS taken
       WHERE strpos(taken.text, ${fragment}) > 0 LIMIT ${rowCount(limit)}) AS hit`.execute(db);
-  return { ids: result[0]!.ids, queueSize: Number(result[0]!.queue_size) };
+  const found = result[0]!;
+  return { ids: found.ids, queueSize: Number(found.queue_size), newest: found.newest };
 }
 
 /**
@@ -440,8 +442,8 @@ const searchWeek = (createdAt: Expression<Date>) =>
   sql<Date>`date_bin('7 days', ${createdAt}, '2000-01-03 00:00:00+00')`;
 
 /**
- * The first `limit` matches among the orders of the queue's newest `weeks` weeks, in queue order, through the trigram
- * index keyed by week (orders_search_idx, migration 012), under the index budget: a week's candidates only, each week's
+ * The first `limit` matches among the orders of `weeks.count` weeks of the queue from the week of `weeks.from` (its
+ * newest order's) back, in queue order, through the trigram index keyed by week (orders_search_idx, migration 012), under the index budget: a week's candidates only, each week's
  * sorted. For a fragment neither in most orders nor rare ("atthew_", 0.2 %: 6,000 candidates in the whole index, ~140
  * in the newest week of a million orders). Only for a queue in order of purchase (not Future or ChargeBack).
  */
@@ -449,21 +451,16 @@ export async function matchSearchByWeek(
   db: Kysely<DB>,
   scope: SearchScope,
   fragment: string,
-  weeks: number,
+  weeks: { from: Date; count: number },
   limit: number,
   budgetMs: number,
 ): Promise<number[]> {
   if (!inOrderOfPurchase(scope.queue)) throw new Error(`The ${scope.queue} queue is not in order of purchase.`);
   const pattern = `%${escapeLike(fragment)}%`;
+  const newest = searchWeek(sql<Date>`${weeks.from}::timestamptz`);
   return underIndexBudget(db, budgetMs, (trx) => {
-    const newest = searchWeek(
-      sql<Date>`(${trx
-        .selectFrom('orders')
-        .where((eb) => queueFilter(scope.queue, eb, scope.staffId))
-        .select((eb) => eb.fn.max('orders.created_at').as('edge'))})`,
-    );
     const series = sql<{ week: Date }>`(SELECT week FROM generate_series(${newest},
-      ${newest} - ${`${7 * (weeks - 1)} days`}::interval, interval '-7 days') AS week)`;
+      ${newest} - ${`${7 * (weeks.count - 1)} days`}::interval, interval '-7 days') AS week)`;
     const found = trx
       .selectFrom(series.as('week'))
       .innerJoinLateral(
