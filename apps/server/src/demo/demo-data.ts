@@ -466,11 +466,9 @@ async function dropLoadForeignKeys(conn: Kysely<DB>): Promise<ForeignKey[]> {
  * side (PGlite, with one, does the same in turn). The foreign keys come back NOT VALID first (a moment's lock) and are
  * checked (VALIDATE) apart, which locks only their own table. On the first connection, what must lock orders alone:
  * its VACUUM (the visibility map, for index-only scans; it also spares the index builds' scans checking each row's
- * visibility) and the check of its foreign keys; then the search index (GIN, the longest build by far). On the
- * second, the child tables' indexes, key checks and VACUUM ANALYZE, then (once orders is free) its other indexes,
- * then the counters: in one transaction that first locks out writers to orders, so no order changes between the
- * rebuild and the triggers taking over again (turning them on waits for the GIN build). Last, ANALYZE, once every
- * index is there for its expressions' statistics.
+ * visibility) and the check of its foreign keys; on the second, the child tables' indexes, key checks and VACUUM
+ * ANALYZE. Then both take orders' indexes one at a time, the search GIN first, and the counters last. Last of all
+ * ANALYZE, once every index is there for its expressions' statistics.
  */
 async function restoreAfterLoad(
   pool: Kysely<DB>,
@@ -509,13 +507,32 @@ async function restoreAfterLoad(
     });
   const ofOrders = <T extends { table: string }>(list: T[], orders: boolean) =>
     list.filter((x) => (x.table === 'orders') === orders);
-  // The search index (the largest GIN) on one connection; the rest of orders' indexes, the small GIN of the New
-  // queue's search among them, on the other.
-  const gins = ofOrders(indexes, true).filter((i) => / USING gin /i.test(i.definition));
-  const gin = gins.filter((i) => !/ WHERE /i.test(i.definition)).slice(0, 1);
-  const others = ofOrders(indexes, true).filter((i) => !gin.includes(i));
+  // The counters, rebuilt in one transaction that first locks out writers to orders, so no order changes between the
+  // rebuild and the triggers taking over again (turning them on waits for any index build still running).
+  const rebuildCounters = (db: Kysely<DB>) =>
+    db.transaction().execute(async (trx) => {
+      await sql`LOCK TABLE orders IN SHARE MODE`.execute(trx);
+      await timed('counters', async () => {
+        await sql`SELECT rebuild_order_counters()`.execute(trx);
+        await sql`SELECT rebuild_report_counters()`.execute(trx);
+      });
+      await sql`ALTER TABLE orders ENABLE TRIGGER orders_count`.execute(trx);
+      await sql`ALTER TABLE orders ENABLE TRIGGER orders_report_count`.execute(trx);
+    });
+  // Orders' work once it is free: its indexes, the search GIN (the longest build by far) first, then the counters.
+  // Each connection takes the next piece as it finishes the last, so neither idles while the other has a queue.
+  const isGin = (i: IndexDefinition) => Number(/ USING gin /i.test(i.definition));
+  const ordersWork: ((db: Kysely<DB>) => Promise<void>)[] = [
+    ...ofOrders(indexes, true)
+      .sort((x, y) => isGin(y) - isGin(x))
+      .map((index) => (db: Kysely<DB>) => timed('indexes', () => buildIndexes(db, [index]))),
+    rebuildCounters,
+  ];
+  const takeOrdersWork = async (db: Kysely<DB>) => {
+    for (let next = ordersWork.shift(); next; next = ordersWork.shift()) await next(db);
+  };
 
-  // Orders' own VACUUM and key checks lock out its index builds (and the builds them): the B-trees wait for them.
+  // Orders' own VACUUM and key checks lock out its index builds (and the builds them): they come first.
   let ordersFree!: () => void;
   const ordersFreed = new Promise<void>((resolve) => (ordersFree = resolve));
   await both(
@@ -526,7 +543,7 @@ async function restoreAfterLoad(
       } finally {
         ordersFree();
       }
-      await timed('indexes', () => buildIndexes(db, gin));
+      await takeOrdersWork(db);
     },
     async (db) => {
       await timed('indexes', () => buildIndexes(db, ofOrders(indexes, false)));
@@ -535,16 +552,7 @@ async function restoreAfterLoad(
         sql`VACUUM (ANALYZE) remarks, mails, downloads, documents`.execute(db).then(() => undefined),
       );
       await ordersFreed;
-      await timed('indexes', () => buildIndexes(db, others));
-      await db.transaction().execute(async (trx) => {
-        await sql`LOCK TABLE orders IN SHARE MODE`.execute(trx);
-        await timed('counters', async () => {
-          await sql`SELECT rebuild_order_counters()`.execute(trx);
-          await sql`SELECT rebuild_report_counters()`.execute(trx);
-        });
-        await sql`ALTER TABLE orders ENABLE TRIGGER orders_count`.execute(trx);
-        await sql`ALTER TABLE orders ENABLE TRIGGER orders_report_count`.execute(trx);
-      });
+      await takeOrdersWork(db);
     },
   );
   await timed('vacuum', () =>
