@@ -148,6 +148,7 @@ export async function copyLoad(opts: CopyLoadOptions): Promise<Counts> {
     });
     sealer = new Worker(runnableFile(new URL('./seal-worker.js', import.meta.url)), {
       workerData: { keys: opts.keys } satisfies SealWorkerData,
+      resourceLimits: { maxYoungGenerationSizeMb: 96 },
     });
 
     const failed = deferred<never>();
