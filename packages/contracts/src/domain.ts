@@ -194,6 +194,11 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100, 500] as const;
 /** Largest page the server hands out in one answer ("All" on a huge queue is capped here). */
 export const MAX_PAGE_SIZE = 5000;
+/**
+ * A queue search shows at most its first this-many matches, and counts no further ("1,000+"): more costs more than it
+ * tells anyone (issue 31).
+ */
+export const SEARCH_MATCHES_SHOWN = 1_000;
 export const MIN_PASSWORD_LENGTH = 6;
 /** Longest remark a person may write (a page of text); longer is refused with a clear message. */
 export const REMARK_MAX_LENGTH = 5000;

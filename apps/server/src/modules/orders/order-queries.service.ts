@@ -7,6 +7,7 @@ import {
   can,
   queueCapability,
   QUEUE_NAMES,
+  SEARCH_MATCHES_SHOWN,
   type FolderCounts,
   type OrderListPage,
   type QueueName,
@@ -63,7 +64,7 @@ export interface SearchLimits {
 }
 
 export const SEARCH_LIMITS: SearchLimits = {
-  countCap: 1_000,
+  countCap: SEARCH_MATCHES_SHOWN,
   headRows: 500,
   walkRows: 10_000,
   indexWeeks: 2,

@@ -2,6 +2,7 @@
 // of a whole value, or only the queue's newest orders.
 import Typography from '@mui/material/Typography';
 import type { OrderListPage } from '@eta/contracts';
+import { SEARCH_MATCHES_SHOWN } from '@eta/contracts/domain';
 
 /** Three letters or digits in a row: what the search index needs to search every order. */
 const searchableWhole = (text: string) => /[\p{L}\p{N}]{3}/u.test(text);
@@ -16,6 +17,10 @@ export function searchNoteText(page: OrderListPage | undefined, text: string): s
     return searchableWhole(text)
       ? `“${text}” is in too many orders to search them all quickly: only the newest ${newest} were searched. Type more of it to narrow the search.`
       : `Only the newest ${newest} orders were searched for a text this short. Type at least three letters or digits to search them all.`;
+  }
+  if (page.totalCapped && page.total >= SEARCH_MATCHES_SHOWN) {
+    const shown = SEARCH_MATCHES_SHOWN.toLocaleString('en');
+    return `More than ${shown} orders match “${text}”: a search shows the first ${shown}. Type more of it to narrow the search.`;
   }
   return null;
 }

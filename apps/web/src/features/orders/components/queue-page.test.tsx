@@ -148,6 +148,7 @@ describe('Shared order table', () => {
       'harry@mail.test': { exactMatch: true, total: 1 },
       xq: { searchedNewest: 500, totalCapped: true, total: 0 },
       gmailcom: { searchedNewest: 10_000, totalCapped: true, total: 0 },
+      gmail: { totalCapped: true, total: 1_000 },
     };
     renderQueue('orderHistory', 'Admin', (call) => {
       if (isListCall(call, 'orderHistory')) return listPage([]);
@@ -178,6 +179,11 @@ describe('Shared order table', () => {
     await userEvent.type(box, 'gmailcom');
     const common = await screen.findByText(/too many orders to search them all/, {}, { timeout: 2000 });
     expect(common.textContent).toMatch(/only the newest 10,000 were searched/);
+
+    await userEvent.clear(box);
+    await userEvent.type(box, 'gmail');
+    expect(await screen.findByText('Showing 1 to 1 of 1,000+ entries', {}, { timeout: 2000 })).toBeTruthy();
+    expect(screen.getByText(/More than 1,000 orders match “gmail”: a search shows the first 1,000/)).toBeTruthy();
   });
 
   it('assigns the selected orders to me after confirmation, with their versions, and takes them out of the list', async () => {
