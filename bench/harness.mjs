@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { once } from 'node:events';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import os from 'node:os';
@@ -279,6 +279,15 @@ export async function verify(c, token) {
   }
   const rows = body.data?.rows?.length;
   if (c.rows !== undefined && rows !== c.rows) throw new Error(`${c.name}: ${rows} rows instead of ${c.rows}`);
+  if (c.expectIds) {
+    const got = body.data.rows.map((r) => r.order_id);
+    if (JSON.stringify(got) !== JSON.stringify(c.expectIds)) {
+      throw new Error(
+        `${c.name}: rows ${JSON.stringify(got).slice(0, 300)} instead of ${JSON.stringify(c.expectIds).slice(0, 300)}`,
+      );
+    }
+  }
+  if (c.expectExact && body.data.exactMatch !== true) throw new Error(`${c.name}: not answered as an exact match`);
   if (c.minRows !== undefined && !(rows >= c.minRows)) throw new Error(`${c.name}: ${rows} rows, not ${c.minRows}+`);
 }
 
@@ -337,6 +346,7 @@ export function load(name, request, token, duration = DURATION, connections = CO
           rps: Math.round(result.requests.average),
           p50: at(0.5),
           p95: at(0.95),
+          p975: at(0.975),
           p99: at(0.99),
         });
       },
@@ -472,7 +482,8 @@ export async function measureCase(c, { token, pool, services, floor }) {
     floorRatio: floorRatio(http.p95, floor),
     connections: c.connections ?? CONNECTIONS,
     targetP95: target,
-    meets: http.p95 <= target,
+    // Issue 31 sets the searches' goal at p97.5; every other endpoint's is at p95.
+    meets: (c.kind === 'search' ? http.p975 : http.p95) <= target,
   };
   console.log(
     `${row.meets ? 'ok  ' : 'MISS'} ${c.name.padEnd(44)} p50 ${row.p50}ms  p95 ${row.p95}ms  p99 ${row.p99}ms  ${row.rps} req/s  sql ${row.sqlMs}ms (+${row.planningMs}ms planning)  ${row.floorRatio}x floor`,
@@ -484,7 +495,7 @@ export async function measureCase(c, { token, pool, services, floor }) {
  * A full run's report: one file per run (date and UTC time) in bench/results, so several runs a day each keep
  * their raw figures, and the table in docs/PERFORMANCE.md.
  */
-export async function writeReport({ placement, seed, floor, results }) {
+export async function writeReport({ placement, seed, floor, results, databaseBytes }) {
   const stamp = new Date().toISOString().slice(0, 16).replace(':', '-');
   const date = stamp.slice(0, 10);
   const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? ''}, Node ${process.version}`;
@@ -496,39 +507,69 @@ export async function writeReport({ placement, seed, floor, results }) {
     machine,
     placement,
     seed,
+    databaseBytes,
     floor,
     results,
   };
   await mkdir(path.join(root, 'bench/results'), { recursive: true });
   await writeFile(path.join(root, `bench/results/${stamp}.json`), JSON.stringify(report, null, 2) + '\n');
-  await writeTable(report);
+  await writeTable();
   if (results.some((r) => !r.meets)) console.log('\nSome targets were missed: see docs/PERFORMANCE.md.');
 }
 
-async function writeTable(report) {
+/** The newest full run of each size in bench/results (their files are named by date and time). */
+async function latestRuns() {
+  const dir = path.join(root, 'bench/results');
+  const names = (await readdir(dir)).filter((f) => /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}\.json$/.test(f)).sort();
+  const bySize = new Map();
+  for (const name of names) {
+    const run = JSON.parse(await readFile(path.join(dir, name), 'utf8'));
+    if (run.orders) bySize.set(run.orders, run);
+  }
+  return [...bySize.entries()].sort(([a], [b]) => a - b).map(([, run]) => run);
+}
+
+/** A run's line above the table: when, where, how, and how long its database took to seed. */
+function runLine(run) {
+  const seeded = run.seed.seedSeconds
+    ? ` Seeding ${run.seed.seeded.toLocaleString('en')} orders took ${run.seed.seedSeconds.toFixed(1)} s` +
+      (run.seed.seedPhases
+        ? ` (rows ${run.seed.seedPhases.rows} s, then ${run.seed.seedPhases.finish} s for indexes, foreign keys, counters and VACUUM ANALYZE).`
+        : '.')
+    : '';
+  const size = run.databaseBytes ? `, database ${(run.databaseBytes / 2 ** 30).toFixed(1)} GiB` : '';
+  return `- **${run.orders.toLocaleString('en')} orders**: measured ${run.date} with \`npm run bench\`${size}; ${run.connections} connections (unless an endpoint names its own), ${run.durationSeconds} s per endpoint; ${run.machine}; ${run.placement}.${seeded}`;
+}
+
+/**
+ * The table at the head of docs/PERFORMANCE.md: the newest run of each size side by side (a million orders and ten
+ * million), each endpoint's p50, its goal's percentile (p97.5 for searches, p95 otherwise), req/s and bare SQL.
+ */
+async function writeTable() {
   const file = path.join(root, 'docs/PERFORMANCE.md');
+  const runs = await latestRuns();
+  const names = [];
+  for (const run of [...runs].reverse()) for (const r of run.results) if (!names.includes(r.name)) names.push(r.name);
+  const cell = (r) =>
+    r
+      ? `${r.p50} | ${(r.name.startsWith('search') ? r.p975 : r.p95) ?? ''} | ${r.rps}${r.targetRps ? ` (target ${r.targetRps})` : ''} | ${r.sqlMs === null || r.sqlMs === undefined ? '—' : r.sqlMs} | ${r.meets ? 'yes' : '**no**'}`
+      : '| | | |';
+  const sizes = runs.map((run) => `${run.orders / 1_000_000}M`);
+  const target = (name) => runs.map((run) => run.results.find((r) => r.name === name)?.targetP95).find(Boolean) ?? '';
   const lines = [
     `<!-- bench:start -->`,
-    `Measured ${report.date} with \`npm run bench\`: ${report.orders.toLocaleString('en')} orders on PostgreSQL, ${report.connections} connections (unless an endpoint names its own), ${report.durationSeconds} s per endpoint; ${report.machine}; ${report.placement}.`,
-    report.seed.seedSeconds
-      ? `Seeding ${report.seed.seeded.toLocaleString('en')} orders took ${report.seed.seedSeconds.toFixed(1)} s` +
-        (report.seed.seedPhases
-          ? ` (rows ${report.seed.seedPhases.rows} s, then ${report.seed.seedPhases.finish} s for indexes, foreign keys, counters and VACUUM ANALYZE).`
-          : '.')
-      : '',
+    ...runs.map(runLine),
     '',
-    '| endpoint | p50 ms | p95 ms | p99 ms | req/s | bare SQL ms (+ planning) | p95 / floor | target p95 ms | met |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|:-:|',
-    ...Object.entries(report.floor).map(
-      ([kind, f]) =>
-        `| floor: ${kind === 'static' ? 'a static file' : '/api/health'} | ${f.p50} | ${f.p95} | ${f.p99} | ${f.rps} | | | | |`,
-    ),
-    ...report.results.map(
-      (r) =>
-        `| ${r.name} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps}${r.targetRps ? ` (target ${r.targetRps})` : ''} | ${r.sqlMs === null ? '—' : `${r.sqlMs} (+${r.planningMs})`} | ${r.floorRatio} | ${r.targetP95} | ${r.meets ? 'yes' : '**no**'} |`,
+    "Each size: p50 ms, then the goal's percentile in ms (p97.5 for searches, p95 for the rest), req/s, bare SQL ms, met.",
+    '',
+    `| endpoint | target ms | ${sizes.map((m) => `${m} p50 | ${m} p95/p97.5 | ${m} req/s | ${m} SQL | ${m} met`).join(' | ')} |`,
+    `|---|---:|${runs.map(() => '---:|---:|---:|---:|:-:|').join('')}`,
+    ...names.map(
+      (name) =>
+        `| ${name} | ${target(name)} | ${runs.map((run) => cell(run.results.find((r) => r.name === name))).join(' | ')} |`,
     ),
     `<!-- bench:end -->`,
-  ].filter((l, i, a) => l !== '' || a[i - 1] !== '');
+  ];
   let doc = '';
   try {
     doc = await readFile(file, 'utf8');

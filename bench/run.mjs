@@ -29,7 +29,7 @@ import { measureIntake, removeIntakeOrders } from './scenarios/intake.mjs';
 import { measureIntakeValidation } from './scenarios/intake-validation.mjs';
 import { folderCountCases, futureCountCases, listCases } from './scenarios/queues.mjs';
 import { ensureProcessedBy, reportCases } from './scenarios/reports.mjs';
-import { searchCases } from './scenarios/search.mjs';
+import { addBursts, measureListBesideSearches, removeBursts, searchCases } from './scenarios/search.mjs';
 import { measureLiveDesk } from './scenarios/live-desk.mjs';
 import { measureThroughNginx } from './scenarios/cluster.mjs';
 import { measureWebhooks, removeWebhookDisputes } from './scenarios/webhook.mjs';
@@ -45,7 +45,8 @@ async function main() {
   await ensureBenchAdmin(pool);
   await ensureProcessedBy(pool);
   await removeIntakeOrders(pool);
-  await pool.query('ANALYZE orders');
+  // The search's bursts of new orders, a minute old when the searches run (scenarios/search.mjs).
+  await addBursts(pool);
 
   const sample = (
     await pool.query(
@@ -72,6 +73,9 @@ async function main() {
   ];
 
   const selected = only ? cases.filter((c) => only.test(c.name)) : cases;
+  const databaseBytes = Number(
+    (await pool.query('SELECT pg_database_size(current_database()) AS bytes')).rows[0].bytes,
+  );
   const server = await startServer(stripeStandIn);
   const results = [];
   let floor = null;
@@ -80,6 +84,7 @@ async function main() {
     floor = await measureFloor();
     for (const c of selected) results.push(await measureCase(c, { token, pool, services, floor }));
     if (!only || only.test('while packs')) results.push(await measureListBesidePacks(context, token, floor));
+    if (!only || only.test('while hard searches')) results.push(await measureListBesideSearches(cases, token, floor));
     if (!only || only.test('webhook')) {
       results.push(await measureWebhooks(pool, floor));
       await removeWebhookDisputes(pool);
@@ -94,11 +99,12 @@ async function main() {
     }
   } finally {
     await stopServer(server);
+    await removeBursts(pool);
     await pool.end();
   }
 
   if (only) return;
-  await writeReport({ placement, seed, floor, results });
+  await writeReport({ placement, seed, floor, results, databaseBytes });
 }
 
 main().catch((err) => {
