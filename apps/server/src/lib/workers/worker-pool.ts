@@ -46,10 +46,30 @@ export function runnableFile(url: URL): string {
   throw new Error(`${file} does not exist: build the server first (npm run build:server).`);
 }
 
+/** What a pool is doing, for a stopping server's account of what holds it (lib/shutdown-deadline.ts). */
+export interface WorkerPoolActivity {
+  threads: number;
+  /** Jobs running now: the function's name and how long it has run. */
+  running: { job: string; seconds: number }[];
+  /** Jobs waiting for a thread, or for their module to load. */
+  waiting: number;
+}
+
+/** Every pool not closed yet in this process: the jobs they run belong to the process, as its handles do. */
+const openPools = new Set<WorkerPool>();
+
+/** What each open pool of the process is doing (none when no pool has work). */
+export function workerPoolActivity(): WorkerPoolActivity[] {
+  return [...openPools].map((pool) => pool.activity()).filter((a) => a.running.length > 0 || a.waiting > 0);
+}
+
 export class WorkerPool {
   private readonly pool: Piscina;
+  /** Jobs called and not finished: when each started running (null while it waits). */
+  private readonly jobs = new Set<{ name: string; since: number | null }>();
 
   constructor(private readonly limits: WorkerLimits = DEFAULT_WORKER_LIMITS) {
+    openPools.add(this);
     this.pool = new Piscina({
       filename: runnableFile(new URL('./worker-entry.js', import.meta.url)),
       minThreads: 0,
@@ -68,8 +88,11 @@ export class WorkerPool {
       // new thread's start (loading pdf-lib and pdfkit takes ~1.4 s), which are not the job's doing.
       const { port1: started, port2 } = new MessageChannel();
       const abort = new AbortController();
+      const job = { name, since: null as number | null };
+      this.jobs.add(job);
       let timer: NodeJS.Timeout | undefined;
       started.once('message', () => {
+        job.since = Date.now();
         timer = setTimeout(() => abort.abort(), this.limits.timeoutMs);
       });
       try {
@@ -82,6 +105,7 @@ export class WorkerPool {
       } finally {
         clearTimeout(timer);
         started.close();
+        this.jobs.delete(job);
       }
     }) as unknown as F;
   }
@@ -97,7 +121,20 @@ export class WorkerPool {
     return undefined;
   }
 
+  activity(): WorkerPoolActivity {
+    const now = Date.now();
+    const jobs = [...this.jobs];
+    return {
+      threads: this.pool.threads.length,
+      running: jobs
+        .filter((j) => j.since !== null)
+        .map((j) => ({ job: j.name, seconds: Math.round((now - j.since!) / 100) / 10 })),
+      waiting: jobs.filter((j) => j.since === null).length,
+    };
+  }
+
   async close(): Promise<void> {
+    openPools.delete(this);
     await this.pool.destroy();
   }
 }
