@@ -251,6 +251,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const eventBus =
     opts.eventBus ?? (await openEventBus(database, (err) => app.log.warn({ err }, 'event bus: listening interrupted')));
   app.addHook('onClose', () => eventBus.close());
+  // After a break (a database restart): caches drop what they may have missed, the live desk sends fresh counts.
+  eventBus.onResume(() => app.log.info('event bus: listening again'));
   app.decorate('eventBus', eventBus);
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -417,7 +419,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { readinessDb: database.readinessDb });
   await app.register(authRoutes);
   await app.register(ordersRoutes);
   await app.register(orderDetailRoutes);

@@ -49,8 +49,8 @@ describe('GET /api/ready and /api/health', () => {
   });
 
   it('is not ready without its database, while /api/health still says the process is alive', async () => {
-    // The app's connections are gone (the database itself stays, for the test's clean-up).
-    await t.database.db.destroy();
+    // The readiness check's connection is gone (the database itself stays, for the test's clean-up).
+    await t.database.readinessDb.destroy();
     const ready = await t.app.inject({ url: '/api/ready' });
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({ status: 0, message: 'Database unreachable.' });

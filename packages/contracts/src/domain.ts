@@ -329,6 +329,10 @@ export const ERROR_CODES = [
   'INTERNAL',
   // A statement ran past its time budget (issue 31): try again, or narrow the request.
   'DATABASE_TIMEOUT',
+  // The database cannot be reached (restarting, failing over): try again in a few seconds (issue 32).
+  'DATABASE_UNAVAILABLE',
+  // Every pooled connection stayed busy past the wait's bound: try again in a moment (issue 32).
+  'DATABASE_BUSY',
   // Reasons an order could not be moved.
   'ORDER_NOT_FOUND',
   'NOT_PAID',

@@ -78,6 +78,12 @@ export function budgetedClient(defaultTimeoutMs: number): new (config?: string |
 
     constructor(config?: string | pg.ClientConfig) {
       super(config);
+      // A connection whose server goes away (a restart's 57P01, a closed socket) emits 'error'. The pool listens
+      // only while the connection is idle in it; one checked out, between two statements of a transaction or just
+      // after its last, would throw that 'error' at the process and end it (issue 32). Here it is no news: the
+      // statement running fails with it, the next one fails as "not queryable", and the pool drops the connection
+      // when it comes back.
+      this.on('error', () => {});
       const send = this.query.bind(this) as (...args: unknown[]) => unknown;
       this.query = ((...args: unknown[]) =>
         isStatement(args) ? this.#run(args[0], send as Send) : send(...args)) as pg.Client['query'];

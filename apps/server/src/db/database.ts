@@ -15,6 +15,11 @@ export type Database = Kysely<DB>;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The readiness check's way in (GET /api/ready): on PostgreSQL a connection of its own (a pool of one) with short
+   * bounds, so a pool full of slow statements never makes it wait (issue 32); the one client on PGlite.
+   */
+  readinessDb: Database;
   kind: 'postgres' | 'pglite';
   /** PostgreSQL's address, for connections of their own (the event bus's listening one); none for PGlite. */
   connectionString?: string;
@@ -39,6 +44,30 @@ pg.types.setTypeParser(INT8, (v) => Number(v));
 pg.types.setTypeParser(NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(DATE, (v) => v);
 
+/**
+ * How long a statement may wait for a pooled connection, or for a new one to open, before it fails with
+ * DatabaseBusyError (503, Retry-After) instead of queueing without bound (issue 32): longer than one interactive
+ * statement's budget (2 s), so a request behind one slow statement still gets its connection; one waiting longer is
+ * queued behind a pool full of them, and the person is better told at once.
+ */
+export const POOL_WAIT_MS = 3_000;
+
+/** The readiness check's bound on connecting and on its statements: a balancer's probe wants an answer, not a wait. */
+export const READINESS_TIMEOUT_MS = 1_000;
+
+/**
+ * Sessions start in UTC: "today" (current_date: Future orders joining New) is the UTC date whatever the server's own
+ * zone. The budget is a connection option: set once per connection, no round trip per statement.
+ */
+const sessionOptions = (statementTimeoutMs: number) => `-c TimeZone=UTC -c statement_timeout=${statementTimeoutMs}`;
+
+/**
+ * An idle pooled connection whose server went away (a restart tells every session 57P01) is dropped by the pool,
+ * which then emits 'error': unheard, that would end the process (issue 32). The outage itself shows where it matters:
+ * requests answered 503, /api/ready, the event bus's warning.
+ */
+const ignoreIdleConnectionError = () => {};
+
 export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
@@ -54,18 +83,35 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.poolSize ?? 10,
-      // "Today" (current_date: Future orders joining New) is the UTC date whatever the server's own zone. The budget
-      // is a connection option: set once per connection, no round trip per statement.
-      options: `-c TimeZone=UTC -c statement_timeout=${statementTimeoutMs}`,
+      connectionTimeoutMillis: POOL_WAIT_MS,
+      options: sessionOptions(statementTimeoutMs),
       Client: budgetedClient(statementTimeoutMs),
     });
+    pool.on('error', ignoreIdleConnectionError);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparedStatementPool(pool) }) });
+    // Kept open once made (no idle timeout): a probe every few seconds should not pay a connection's start-up.
+    const readinessPool = new pg.Pool({
+      connectionString: opts.url,
+      max: 1,
+      idleTimeoutMillis: 0,
+      connectionTimeoutMillis: READINESS_TIMEOUT_MS,
+      options: sessionOptions(READINESS_TIMEOUT_MS),
+      Client: budgetedClient(READINESS_TIMEOUT_MS),
+    });
+    readinessPool.on('error', ignoreIdleConnectionError);
+    const readinessDb = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: preparedStatementPool(readinessPool) }),
+    });
     return {
       db,
+      readinessDb,
       kind: 'postgres',
       connectionString: opts.url,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => db.destroy(),
+      close: async () => {
+        await readinessDb.destroy();
+        await db.destroy();
+      },
     };
   }
   const client = await PGlite.create({
@@ -77,6 +123,7 @@ export async function openDatabase(opts: {
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   return {
     db,
+    readinessDb: db,
     kind: 'pglite',
     close: async () => {
       await db.destroy();

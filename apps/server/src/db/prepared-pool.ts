@@ -4,6 +4,7 @@
 // and planning every request. See docs/PERFORMANCE.md, issue 11.
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
+import { connectionFault } from './connection-errors.js';
 
 /**
  * Which statements get a name: those with parameters, and single parameterless SELECTs (a query whose values are
@@ -39,7 +40,16 @@ export class StatementNames {
   }
 }
 
-/** A pg.Pool as Kysely's PostgresDialect wants it, naming each statement it runs that can be prepared. */
+/** A failure of the connection itself as its typed error (db/connection-errors.ts); any other error as it is. */
+const typed = (err: unknown): never => {
+  throw connectionFault(err) ?? err;
+};
+
+/**
+ * A pg.Pool as Kysely's PostgresDialect wants it, naming each statement it runs that can be prepared. A connection
+ * that cannot be had (the database away, the pool's wait passed) or breaks under a statement fails with its typed
+ * error, so every caller sees one error for a database restart, whatever pg said.
+ */
 export function preparedStatementPool(pool: pg.Pool, names = new StatementNames()): PostgresPool {
   // Kysely keys its connection objects by the client it gets, so each pg client keeps one wrapper.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
@@ -54,13 +64,13 @@ export function preparedStatementPool(pool: pg.Pool, names = new StatementNames(
       if (typeof textOrCursor !== 'string') throw new Error('Cursors are not configured.');
       const name = isPreparable(textOrCursor, values) ? names.nameOf(textOrCursor) : undefined;
       const config = { ...(name ? { name } : {}), text: textOrCursor, values: [...values] };
-      return client.query(config) as Promise<PostgresQueryResult<unknown>>;
+      return (client.query(config) as Promise<PostgresQueryResult<unknown>>).catch(typed);
     }
     return { query, release: () => client.release() };
   };
   return {
     async connect() {
-      const client = await pool.connect();
+      const client = await pool.connect().catch(typed);
       let wrapper = wrappers.get(client);
       if (!wrapper) {
         wrapper = wrap(client);

@@ -45,6 +45,8 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
   DATABASE_TIMEOUT: 503,
+  DATABASE_UNAVAILABLE: 503,
+  DATABASE_BUSY: 503,
 };
 
 export const httpStatusOf = (code: ErrorCode): number => HTTP_STATUS[code];

@@ -8,6 +8,7 @@ import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions }
 import type { ApiEnvelope, ErrorCode } from '@eta/contracts';
 import { AppError } from '../lib/errors.js';
 import { ClientGoneError, isStatementTimeout, StatementTimeoutError } from '../db/statement-budget.js';
+import { DatabaseBusyError, DatabaseUnavailableError } from '../db/connection-errors.js';
 
 const GENERIC_5XX = 'Something went wrong on our side. Please try again; if it keeps happening, contact support.';
 
@@ -149,11 +150,16 @@ export default fp(async (app) => {
     const error =
       isStatementTimeout(raw) && !(raw instanceof StatementTimeoutError) ? new StatementTimeoutError() : raw;
     const { httpStatus, body } = toErrorReply(error);
-    // Neither is a fault of the code: a statement cancelled because its client left is no error at all, and one
-    // stopped by its budget is worth a warning (which route, which budget) but not a stack.
+    // None is a fault of the code: a statement cancelled because its client left is no error at all, and one
+    // stopped by its budget, a database away (a restart) or a full pool is worth a warning (what happened) but not a
+    // stack.
     if (error instanceof ClientGoneError) request.log.info('client went away: its statement was cancelled');
     else if (error instanceof StatementTimeoutError) {
       request.log.warn({ budgetMs: error.timeoutMs }, 'a statement ran past its time budget');
+    } else if (error instanceof DatabaseUnavailableError) {
+      request.log.warn({ reason: error.reason }, 'the database is unavailable: answered 503');
+    } else if (error instanceof DatabaseBusyError) {
+      request.log.warn({ reason: error.reason }, 'no database connection came free in time: answered 503');
     } else if (httpStatus >= 500) request.log.error({ err: error }, 'unhandled error');
     if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
       void reply.header('retry-after', String(error.retryAfterSeconds));

@@ -31,13 +31,16 @@ let counter = 0;
 
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  parts: Pick<BuildAppOptions, 'workerLimits' | 'logger' | 'liveDesk' | 'eventBus'> = {},
+  parts: Pick<BuildAppOptions, 'workerLimits' | 'logger' | 'liveDesk' | 'eventBus'> & {
+    /** A migrated database of the test's own (closed with the app); by default a fresh test database. */
+    database?: DatabaseHandle;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const { database = await createTestDatabase(), ...appParts } = parts;
   // Documents and secrets of a test live in its own directory, removed when it closes.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eta-test-'));
   const config: Config = { ...loadConfig({}), logLevel: 'silent', dataDir, ...overrides };
-  const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, logger: false, ...parts });
+  const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, logger: false, ...appParts });
   await app.ready();
   return {
     app,

@@ -1,14 +1,17 @@
 // Events between processes through PostgreSQL LISTEN/NOTIFY: one dedicated connection per process listens on
-// every channel; a publish is a NOTIFY through the pool. When the listening connection breaks, `listening` is
-// false until a new one listens again (retried with a growing pause, at most 5 s), then `onResume` handlers run
-// so caches can drop what they may have missed.
+// every channel; a publish is a NOTIFY through the pool. When the listening connection breaks (a database restart,
+// issue 32), `listening` is false until a new one listens again (retried with a growing pause, at most 1 s, so it
+// listens within a second of the database's return), then `onResume` handlers run so caches can drop what they may
+// have missed and the live desk sends its snapshots.
 import pg from 'pg';
 import { outsideRequest } from '../../db/statement-budget.js';
 import type { BusChannel, EventBus } from './event-bus.js';
 import { Subscribers } from './event-bus.js';
 
 const CHANNELS: BusChannel[] = ['eta_staff', 'eta_intake_keys', 'eta_orders', 'eta_presence'];
-const MAX_RETRY_MS = 5_000;
+const MAX_RETRY_MS = 1_000;
+/** A connection attempt that hangs (a database host gone silent) is given up, so the next one can be made. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export interface PostgresEventBusOptions {
   connectionString: string;
@@ -25,6 +28,8 @@ export class PostgresEventBus implements EventBus {
   private retryMs = 100;
   private retryTimer: NodeJS.Timeout | undefined;
   private wasListening = false;
+  /** Reconnections tried in vain since the break: only the first is reported, not one a second while it lasts. */
+  private failedReconnects = 0;
   listening = false;
 
   private constructor(private readonly opts: PostgresEventBusOptions) {}
@@ -37,7 +42,10 @@ export class PostgresEventBus implements EventBus {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.opts.connectionString });
+    const client = new pg.Client({
+      connectionString: this.opts.connectionString,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     client.on('error', (err) => this.broken(client, err));
     client.on('end', () => this.broken(client));
     client.on('notification', (message) => {
@@ -58,6 +66,7 @@ export class PostgresEventBus implements EventBus {
     this.client = client;
     this.listening = true;
     this.retryMs = 100;
+    this.failedReconnects = 0;
     if (this.wasListening) for (const handler of this.resumeHandlers) handler();
     this.wasListening = true;
   }
@@ -77,7 +86,8 @@ export class PostgresEventBus implements EventBus {
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
       this.connect().catch((err: unknown) => {
-        this.opts.onError?.(err);
+        this.failedReconnects += 1;
+        if (this.failedReconnects === 1) this.opts.onError?.(err);
         this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
         this.scheduleReconnect();
       });

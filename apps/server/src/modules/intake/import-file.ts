@@ -7,8 +7,11 @@ import { createReadStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import type { ErrorCode } from '@eta/contracts';
 import { AppError } from '../../lib/errors.js';
 import type { IntakeService } from './intake.service.js';
+
+const DATABASE_FAULTS = new Set<ErrorCode>(['DATABASE_UNAVAILABLE', 'DATABASE_BUSY', 'DATABASE_TIMEOUT']);
 
 export interface ImportTally {
   /** Lines read (blank ones included). */
@@ -48,8 +51,10 @@ export async function importApplications(intake: IntakeService, opts: ImportOpti
         if (created) tally.created += 1;
         else tally.existing += 1;
       } catch (err) {
+        // A refusal is the line's own fault; a database that is away, busy or too slow stops the import, which is
+        // safe to run again.
         const refusal =
-          err instanceof AppError
+          err instanceof AppError && !DATABASE_FAULTS.has(err.code)
             ? { line, code: err.code, message: err.message, ...(err.issues ? { errors: err.issues } : {}) }
             : err instanceof SyntaxError
               ? { line, code: 'VALIDATION_FAILED', message: `This line is not JSON: ${err.message}` }

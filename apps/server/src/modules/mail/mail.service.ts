@@ -16,6 +16,7 @@ import {
 } from '@eta/contracts';
 import type { DB, MailAttachment } from '../../db/schema.js';
 import { outsideRequest } from '../../db/statement-budget.js';
+import { isDatabaseUnavailable } from '../../db/connection-errors.js';
 import type { MailConfig } from '../../lib/config.js';
 import { AppError } from '../../lib/errors.js';
 import type { DocumentStore } from '../../lib/storage/document-store.js';
@@ -75,6 +76,8 @@ export interface ComposedMail extends RenderedMail {
 
 /** Mails claimed per round; they are sent side by side, all within one lease. */
 const BATCH_SIZE = 10;
+/** How often an outcome is written again while the database is away. */
+const RECORD_RETRY_MS = 500;
 const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
 
 export class MailService {
@@ -218,14 +221,15 @@ export class MailService {
         ),
       };
     } catch (err) {
-      if (!(err instanceof AppError)) throw err;
+      // Only a missing file fails the mail for good; anything else (a data key the database could not give) is
+      // the round's failure, and the mail is tried again.
+      if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
       await markMailFailed(this.db, mail, 'not sent: an attachment is missing from the document store');
       return;
     }
+    let messageId: string | null;
     try {
-      const { messageId } = await transport.send(outgoing);
-      const recorded = await markMailSent(this.db, mail, messageId);
-      if (!recorded) this.log.warn({ mailId: mail.id }, 'mail sent after its lease ran out; another worker owns it');
+      ({ messageId } = await transport.send(outgoing));
     } catch (err) {
       const failure = err instanceof MailSendError ? err : new MailSendError(String(err), false);
       // The reason only, never the error object: an SDK's error can carry the request with its credentials.
@@ -234,9 +238,28 @@ export class MailService {
         'mail not sent',
       );
       if (failure.permanent || mail.attempts >= this.config.maxAttempts) {
-        await markMailFailed(this.db, mail, failure.message);
+        await this.recordOutcome(mail, () => markMailFailed(this.db, mail, failure.message));
       } else {
-        await scheduleMailRetry(this.db, mail, failure.message, this.retryDelay(mail.attempts));
+        const delay = this.retryDelay(mail.attempts);
+        await this.recordOutcome(mail, () => scheduleMailRetry(this.db, mail, failure.message, delay));
+      }
+      return;
+    }
+    const recorded = await this.recordOutcome(mail, () => markMailSent(this.db, mail, messageId));
+    if (!recorded) this.log.warn({ mailId: mail.id }, 'mail sent after its lease ran out; another worker owns it');
+  }
+
+  /**
+   * Writes an attempt's outcome, waiting out a database that is away (a restart, issue 32) while the claim's lease
+   * lasts: a mail the provider took must not stay looking unsent, or it goes out again once the lease ends.
+   */
+  private async recordOutcome<T>(mail: ClaimedMail, write: () => Promise<T>): Promise<T> {
+    for (;;) {
+      try {
+        return await write();
+      } catch (err) {
+        if (!isDatabaseUnavailable(err) || Date.now() + RECORD_RETRY_MS >= mail.locked_until.getTime()) throw err;
+        await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_MS));
       }
     }
   }

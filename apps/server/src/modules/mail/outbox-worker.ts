@@ -2,6 +2,7 @@
 // (which also picks up retries whose time has come and mail whose worker died). One round at a time per
 // process; several processes may each run one, their claims never overlap (SKIP LOCKED).
 import type { FastifyBaseLogger } from 'fastify';
+import { connectionFault, isDatabaseUnavailable } from '../../db/connection-errors.js';
 import type { MailService } from './mail.service.js';
 
 export class OutboxWorker {
@@ -52,8 +53,13 @@ export class OutboxWorker {
       const batch = 10;
       while (!this.stopped && (await this.mail.deliverDue(batch)) === batch);
     } catch (err) {
-      // A database hiccup: logged, and the next round tries again.
-      this.log.error({ err }, 'mail outbox round failed');
+      // The next round tries again. A database away (a restart) is no fault of the code: a warning, no stack.
+      if (isDatabaseUnavailable(err)) {
+        this.log.warn(
+          { reason: connectionFault(err)?.reason },
+          'mail outbox round stopped: the database is unavailable',
+        );
+      } else this.log.error({ err }, 'mail outbox round failed');
     }
   }
 

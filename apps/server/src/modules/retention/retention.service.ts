@@ -20,6 +20,7 @@ import { AppError } from '../../lib/errors.js';
 import { isoTime } from '../../lib/time.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { outsideRequest, RETENTION_STATEMENT_TIMEOUT_MS, withStatementTimeout } from '../../db/statement-budget.js';
+import { isDatabaseUnavailable } from '../../db/connection-errors.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import { RunTakenOver, type OrderErasure } from './erasure.js';
 import {
@@ -371,6 +372,9 @@ export class RetentionService {
         this.log.warn({ run: run.id }, 'retention run taken over by another process; this one stops');
         return this.run(run.id);
       }
+      // The database went away mid-run (a restart, issue 32): the run is not failed but left running, to be continued
+      // from its last recorded batch once its heartbeat is stale (the next hourly round here, or another server).
+      if (isDatabaseUnavailable(err)) throw err;
       await finishRun(this.db, claim, {
         state: 'failed',
         report: report.report,

@@ -23,7 +23,8 @@ different body is a 409. Keys are kept at least 24 hours.
 A bad application gets 400 with every failing field: \`{ "status": 0, "code": "VALIDATION_FAILED", "message": "…",
 "errors": [{ "field": "passport_number", "message": "…" }] }\`; nothing is stored. Other answers: 401 (missing, wrong or
 retired key), 403 (the body names another landing site), 409 \`IDEMPOTENCY_CONFLICT\`, 413 (a body over 1 MB), 429
-(too many orders per second for this key: see Retry-After). Countries: \`country_on_passport\` is stored as ISO 3166
+(too many orders per second for this key: see Retry-After), 503 (the desk's database is restarting or busy: see
+Retry-After, then send the same request again). Countries: \`country_on_passport\` is stored as ISO 3166
 alpha-3, every other country as its English name; either an English name or an ISO code is accepted. See docs/INTAKE.md.`;
 
 const intakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -55,6 +56,7 @@ const intakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           409: MessageOnly,
           413: MessageOnly,
           429: MessageOnly,
+          503: MessageOnly,
         },
       },
       // The service checks the body (every failing field at once, with the cross-field rules); the schema above
