@@ -49,6 +49,12 @@ function errorCodeOf(body: unknown): ErrorCode | undefined {
   return (ERROR_CODES as readonly string[]).includes(code ?? '') ? (code as ErrorCode) : undefined;
 }
 
+/**
+ * Failures every call of a page meets at once while the database restarts or is overloaded (issue 32): shown as one
+ * toast, not one per call.
+ */
+const SHARED_FAILURES: readonly ErrorCode[] = ['DATABASE_UNAVAILABLE', 'DATABASE_BUSY'];
+
 /** A failed call as an ApiError, shown as an error toast unless the caller (or the expired-session rule) speaks. */
 function reportFailure(outcome: HttpOutcome, { isPublic = false, silent = false }: ApiRequest): ApiError {
   const error: ApiError = {
@@ -59,7 +65,10 @@ function reportFailure(outcome: HttpOutcome, { isPublic = false, silent = false 
   };
   const alreadyShown = !isPublic && (outcome.httpStatus === 401 || envelopeStatusOf(outcome.body) === 401);
   const isSilent = typeof silent === 'function' ? silent(error) : silent;
-  if (!isSilent && !outcome.aborted && !alreadyShown) toast.error(error.message);
+  if (!isSilent && !outcome.aborted && !alreadyShown) {
+    const shared = error.code !== undefined && SHARED_FAILURES.includes(error.code);
+    toast.error(error.message, shared ? { toastId: error.code } : undefined);
+  }
   return error;
 }
 
