@@ -13,6 +13,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Config } from './lib/config.js';
@@ -48,7 +49,7 @@ import { OrderMovesService } from './modules/orders/order-moves.service.js';
 import { OrderQueriesService } from './modules/orders/order-queries.service.js';
 import { OrderDetailService } from './modules/order-detail/order-detail.service.js';
 import { DocumentsService } from './modules/documents/documents.service.js';
-import { MailService } from './modules/mail/mail.service.js';
+import { mailClaimant, MailService } from './modules/mail/mail.service.js';
 import type { MailTransports } from './modules/mail/mail-transport.js';
 import { OrderMailsService } from './modules/mail/order-mails.service.js';
 import { DefencePackService } from './modules/defence-pack/defence-pack.service.js';
@@ -298,7 +299,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => retention.close());
   const mail = new MailService(
     database.db,
-    { ...config.mail, publicUrl: config.publicUrl },
+    {
+      ...config.mail,
+      publicUrl: config.publicUrl,
+      claimant: mailClaimant({ embedded: database.kind === 'pglite', host: os.hostname(), port: config.port }),
+    },
     mailTransports,
     documentStore,
     app.log.child({ module: 'mail' }),

@@ -47,7 +47,8 @@ async function digest(handle: DatabaseHandle): Promise<{ sha256: string; rows: n
   }
   await table('orders', ['personal_sealed', 'passport_number_hmac', 'customer_sign']);
   await table('remarks', []);
-  await table('mails', ['message_key']);
+  // A claim's server and start (migration 026) belong to the outbox worker that took the mail, not to the data.
+  await table('mails', ['message_key', 'claimed_by', 'claim_boot']);
   await table('downloads', []);
   await table('documents', ['storage_key', 'sha256', 'size_bytes']);
   const files = await sql<{ n: number }>`

@@ -3,6 +3,7 @@
 // restart between queueing and sending, and what happens when providers are missing.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -274,8 +275,8 @@ describe('with both providers configured', () => {
   it('a mail claimed by a worker that died is sent by another once the lease has run out', async () => {
     const orderId = await insertOrder(t.database.db);
     await upload(t, team, orderId, 'AWS', 'orphan@customer.test');
-    // A worker claims the mail and dies before sending it.
-    const [claimed] = await claimDueMails(t.database.db, 10, 60_000);
+    // A worker of another server claims the mail and dies before sending it.
+    const [claimed] = await claimDueMails(t.database.db, 10, 60_000, { server: 'other.host:3000', boot: randomUUID() });
     expect(claimed).toMatchObject({ to_address: 'orphan@customer.test', attempts: 1 });
 
     // While the lease holds, nobody else takes it.

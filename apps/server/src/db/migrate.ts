@@ -25,6 +25,7 @@ import * as m022 from './migrations/022-access-records.js';
 import * as m023 from './migrations/023-retention.js';
 import * as m024 from './migrations/024-audit-without-addresses.js';
 import * as m025 from './migrations/025-search-whole-values.js';
+import * as m026 from './migrations/026-mail-claim-boot.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '023-retention': m023,
   '024-audit-without-addresses': m024,
   '025-search-whole-values': m025,
+  '026-mail-claim-boot': m026,
 };
 
 /** The newest migration this code knows (GET /api/ready names it). */

@@ -251,6 +251,10 @@ export interface MailsTable {
   message_key: Generated<string>;
   /** When an attempt whose outcome is not recorded yet began: set by a claim, cleared by the outcome. */
   sending_since: Date | null;
+  /** The server whose worker made the last claim, the same across its restarts (migration 026). */
+  claimed_by: string | null;
+  /** That server's start which made the claim: a later start of the same server takes back its claims at once. */
+  claim_boot: string | null;
 }
 
 /** A file a mail carries: its bytes stay in the document store under storageKey. */

@@ -70,20 +70,40 @@ export interface ClaimedMail {
 }
 
 /**
+ * Who claims: the server, named the same across its restarts, and this start of it (a new id each time). One server
+ * runs one process at a time, so a claim of its own from another start was made by a process that has died.
+ */
+export interface MailClaimant {
+  server: string;
+  boot: string;
+}
+
+/**
  * Claims up to `limit` due mails for one worker: queued, due, and not leased to a live worker. SKIP LOCKED lets
  * several workers claim side by side without waiting or taking the same row; the lease (truncated to
- * milliseconds so it survives the round trip as a JS Date) hands a row back if its worker dies mid-send.
+ * milliseconds so it survives the round trip as a JS Date) hands a row back if its worker dies mid-send. A lease
+ * that names this server and another start of it is a dead process's: taken back at once, not after the lease
+ * (issue 32); other servers' leases are left alone until they end.
  * Index: mails_outbox_idx (next_attempt_at, id) WHERE state = 'queued'.
  */
-export async function claimDueMails(db: Db, limit: number, leaseMs: number): Promise<ClaimedMail[]> {
+export async function claimDueMails(
+  db: Db,
+  limit: number,
+  leaseMs: number,
+  claimant: MailClaimant,
+): Promise<ClaimedMail[]> {
   const { rows } = await sql<ClaimedMail>`
     UPDATE mails SET
       locked_until = date_trunc('milliseconds', now() + make_interval(secs => ${leaseMs / 1000})),
       attempts = mails.attempts + 1,
-      sending_since = now()
+      sending_since = now(),
+      claimed_by = ${claimant.server},
+      claim_boot = ${claimant.boot}::uuid
     FROM (
       SELECT id, sending_since FROM mails
-      WHERE state = 'queued' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until <= now())
+      WHERE state = 'queued' AND next_attempt_at <= now()
+        AND (locked_until IS NULL OR locked_until <= now()
+          OR (claimed_by = ${claimant.server} AND claim_boot <> ${claimant.boot}::uuid))
       ORDER BY next_attempt_at, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED) AS due

@@ -4,6 +4,7 @@
 // failed, "not sent: no provider configured", so Email History still shows it. Templates: mail-templates.ts.
 // A mail whose earlier attempt never had its outcome recorded (its worker died mid-send) is "in doubt": a provider
 // that can be asked (SendGrid) is asked before it is sent again; SES cannot be, so there it is at-least-once.
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import {
@@ -31,6 +32,7 @@ import {
   selectOrderMailContext,
   selectOrderSender,
   type ClaimedMail,
+  type MailClaimant,
   type NewMailRow,
   type OrderMailContext,
   type SiteMailBranding,
@@ -74,6 +76,15 @@ export interface ComposedMail extends RenderedMail {
   context: OrderMailContext;
 }
 
+/**
+ * This process as the outbox's claims name it (issue 32): its server, the same name across restarts, and a new id for
+ * this start. On PostgreSQL a server is its host and port (two processes cannot listen on one port of one host);
+ * the embedded database is open in one process at a time, so every earlier start's claims are dead ones.
+ */
+export function mailClaimant(opts: { embedded: boolean; host: string; port: number }): MailClaimant {
+  return { server: opts.embedded ? 'embedded' : `${opts.host}:${opts.port}`, boot: randomUUID() };
+}
+
 /** Mails claimed per round; they are sent side by side, all within one lease. */
 const BATCH_SIZE = 10;
 /** How often an outcome is written again while the database is away. */
@@ -88,7 +99,11 @@ export class MailService {
 
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly config: MailConfig & { publicUrl: string },
+    private readonly config: MailConfig & {
+      publicUrl: string;
+      /** This process as its claims name it (mailClaimant): a restart of it takes back its earlier claims. */
+      claimant: MailClaimant;
+    },
     private readonly transports: MailTransports,
     private readonly store: DocumentStore,
     private readonly log: FastifyBaseLogger,
@@ -188,7 +203,7 @@ export class MailService {
 
   /** Claims one batch of due mails and sends them; returns how many were claimed. */
   async deliverDue(limit = BATCH_SIZE): Promise<number> {
-    const claimed = await claimDueMails(this.db, limit, this.config.leaseMs);
+    const claimed = await claimDueMails(this.db, limit, this.config.leaseMs, this.config.claimant);
     for (const mail of claimed) this.claimed.set(mail.id, mail);
     const results = await Promise.allSettled(
       claimed.map((mail) => this.deliver(mail).finally(() => this.claimed.delete(mail.id))),
