@@ -347,6 +347,8 @@ export const ERROR_CODES = [
   'UNSUPPORTED_FILE',
   'UNREADABLE_DOCUMENT',
   'NO_DOCUMENT',
+  // The document store failed or did not answer in time: nothing was stored or read; try again later (issue 32).
+  'DOCUMENT_STORE_UNAVAILABLE',
   'PROVIDER_NOT_CONFIGURED',
   // The public portal.
   'TRACK_PROOF_REQUIRED',

@@ -43,6 +43,7 @@ describe('loadConfig', () => {
     [{ S3_BUCKET: 'Eta_Documents' }, /S3_BUCKET must be a bucket name/],
     [{ S3_BUCKET: 'eta-docs', S3_SSE: 'aes256' }, /S3_SSE must be one of AES256, aws:kms, none/],
     [{ S3_BUCKET: 'eta-docs', S3_SSE_KMS_KEY_ID: 'alias/eta' }, /S3_SSE_KMS_KEY_ID needs S3_SSE=aws:kms/],
+    [{ S3_BUCKET: 'eta-docs', S3_TIMEOUT_MS: '50' }, /S3_TIMEOUT_MS must be a whole number from 100 to 300000/],
     [{ S3_SSE_KMS_KEY_ID: 'alias/eta' }, /S3_SSE_KMS_KEY_ID is set but S3_BUCKET is not/],
     [{ S3_BUCKET: 'eta-docs', S3_FORCE_PATH_STYLE: 'sometimes' }, /S3_FORCE_PATH_STYLE must be true or false/],
     [{ S3_BUCKET: 'eta-docs', AWS_ENDPOINT_URL_S3: 'minio:9000' }, /AWS_ENDPOINT_URL_S3 must be an http/],
@@ -117,6 +118,7 @@ describe('loadConfig', () => {
         sseKmsKeyId: undefined,
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
+        timeoutMs: 10_000,
       },
     });
     expect(
@@ -130,6 +132,7 @@ describe('loadConfig', () => {
         S3_SSE_KMS_KEY_ID: 'alias/eta',
         AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_SUPPORTED',
         AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_SUPPORTED',
+        S3_TIMEOUT_MS: '2500',
       }),
     ).toMatchObject({
       documentsStore: 's3',
@@ -142,6 +145,7 @@ describe('loadConfig', () => {
         sseKmsKeyId: 'alias/eta',
         requestChecksumCalculation: 'WHEN_SUPPORTED',
         responseChecksumValidation: 'WHEN_SUPPORTED',
+        timeoutMs: 2_500,
       },
     });
   });

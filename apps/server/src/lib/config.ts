@@ -83,6 +83,11 @@ export interface S3Config {
   /** The SDK's checksum modes, WHEN_REQUIRED unless its own variables say otherwise (docs/ARCHITECTURE.md). */
   requestChecksumCalculation: ChecksumMode;
   responseChecksumValidation: ChecksumMode;
+  /**
+   * S3_TIMEOUT_MS: how long the bucket may take to accept a connection or stay silent in a call before the call is
+   * given up (issue 32); each call is tried twice, so a bucket that does not answer is given up after about twice this.
+   */
+  timeoutMs: number;
 }
 
 type ChecksumMode = 'WHEN_REQUIRED' | 'WHEN_SUPPORTED';
@@ -269,6 +274,7 @@ function loadS3Config(env: NodeJS.ProcessEnv): S3Config | null {
     region: env.AWS_REGION || undefined,
     endpoint: url('AWS_ENDPOINT_URL_S3', env.AWS_ENDPOINT_URL_S3),
     forcePathStyle: bool('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE, false),
+    timeoutMs: int('S3_TIMEOUT_MS', env.S3_TIMEOUT_MS, 10_000, 100, 300_000),
     sse,
     sseKmsKeyId,
     requestChecksumCalculation: oneOf(

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { ApiEnvelope, ErrorCode } from '@eta/contracts';
 import { AppError } from '../lib/errors.js';
+import { DocumentStoreUnavailableError } from '../lib/storage/document-store.js';
 import { ClientGoneError, isStatementTimeout, StatementTimeoutError } from '../db/statement-budget.js';
 import { DatabaseBusyError, DatabaseUnavailableError } from '../db/connection-errors.js';
 
@@ -76,9 +77,15 @@ type ErrorEnvelope = ApiEnvelope<unknown> & { status: 0 | 401 };
 const CLIENT_CLOSED_REQUEST = 499;
 
 /** The HTTP status and envelope for any error a request can end with. */
-export function toErrorReply(error: FastifyError | AppError): { httpStatus: number; body: ErrorEnvelope } {
+export function toErrorReply(error: FastifyError | AppError | DocumentStoreUnavailableError): {
+  httpStatus: number;
+  body: ErrorEnvelope;
+} {
   if (error instanceof ClientGoneError) {
     return { httpStatus: CLIENT_CLOSED_REQUEST, body: { status: 0, code: 'INTERNAL', message: error.message } };
+  }
+  if (error instanceof DocumentStoreUnavailableError) {
+    return { httpStatus: error.httpStatus, body: { status: 0, code: error.code, message: error.message } };
   }
   if (error instanceof AppError) {
     return {
@@ -145,7 +152,7 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
 }
 
 export default fp(async (app) => {
-  app.setErrorHandler((raw: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((raw: FastifyError | AppError | DocumentStoreUnavailableError, request, reply) => {
     // A statement past its budget (issue 31) is a 503 with Retry-After and what to do, whatever error it came as.
     const error =
       isStatementTimeout(raw) && !(raw instanceof StatementTimeoutError) ? new StatementTimeoutError() : raw;
@@ -160,8 +167,13 @@ export default fp(async (app) => {
       request.log.warn({ reason: error.reason }, 'the database is unavailable: answered 503');
     } else if (error instanceof DatabaseBusyError) {
       request.log.warn({ reason: error.reason }, 'no database connection came free in time: answered 503');
+    } else if (error instanceof DocumentStoreUnavailableError) {
+      request.log.warn({ detail: error.detail, key: error.key }, 'the document store is unavailable: answered 503');
     } else if (httpStatus >= 500) request.log.error({ err: error }, 'unhandled error');
-    if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
+    if (
+      (error instanceof AppError || error instanceof DocumentStoreUnavailableError) &&
+      error.retryAfterSeconds !== undefined
+    ) {
       void reply.header('retry-after', String(error.retryAfterSeconds));
     }
     return reply.code(httpStatus).send(body);

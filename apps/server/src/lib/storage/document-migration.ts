@@ -3,7 +3,7 @@
 // removed only when asked and only once its S3 copy has been read back intact.
 import { createHash } from 'node:crypto';
 import { AppError } from '../errors.js';
-import type { DocumentStore } from './document-store.js';
+import { DocumentStoreUnavailableError, type DocumentStore } from './document-store.js';
 import type { S3DocumentStore } from './s3-document-store.js';
 import type { ReferencedDocument } from './stored-documents.repository.js';
 
@@ -74,7 +74,13 @@ export async function migrateDocuments(
       ));
     } catch (err) {
       outcome = 'failed';
-      reason = err instanceof Error ? err.message : String(err);
+      // What the bucket said, not the 503's words for a person at the console.
+      reason =
+        err instanceof DocumentStoreUnavailableError
+          ? `the store failed: ${err.detail}`
+          : err instanceof Error
+            ? err.message
+            : String(err);
     }
     if (outcome === 'copied') summary.copied += 1;
     if (outcome === 'already in S3') summary.alreadyInS3 += 1;

@@ -2,6 +2,7 @@
 // path: callers hold opaque keys. The local directory is the default; S3 (issue 23) is the other implementation.
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { httpStatusOf } from '../errors.js';
 
 export interface StoredDocument {
   /** Opaque, generated key; never derived from a customer's file name. */
@@ -24,6 +25,36 @@ export interface DocumentStore {
   exists(key: string): Promise<boolean>;
   /** Removes a document; a missing key is not an error (cleanup after a failed transaction). */
   delete(key: string): Promise<void>;
+}
+
+/** When to try a call that found the store unavailable again. */
+export const STORE_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * The store failed or did not answer in time (issue 32): S3 answered 5xx or refused us, a call timed out, the
+ * connection was refused. Nothing was read, and nothing was stored but possibly `key` (a write whose answer never came
+ * may have landed: the caller removes it once it knows the write is not used). Answered 503 with Retry-After and a
+ * message saying what to do (plugins/errors.ts); `detail`, what the store said, is for the log only. A service says
+ * it in its own words (`saying`): what was and was not done. Not an AppError: code that takes an AppError from the
+ * store for a missing document (the outbox's attachments) must not take a store that is down for one.
+ */
+export class DocumentStoreUnavailableError extends Error {
+  readonly code = 'DOCUMENT_STORE_UNAVAILABLE' as const;
+  readonly httpStatus = httpStatusOf('DOCUMENT_STORE_UNAVAILABLE');
+  readonly retryAfterSeconds = STORE_RETRY_AFTER_SECONDS;
+
+  constructor(
+    readonly detail: string,
+    readonly key?: string,
+    message = 'The document store is not answering. Please try again in a minute; if it keeps failing, tell your administrator.',
+  ) {
+    super(message);
+    this.name = 'DocumentStoreUnavailableError';
+  }
+
+  saying(message: string): DocumentStoreUnavailableError {
+    return new DocumentStoreUnavailableError(this.detail, this.key, message);
+  }
 }
 
 /** The shape of every key a store generates: a two-hex-digit fan-out folder, 32 random hex digits, an extension. */

@@ -1,8 +1,10 @@
 // The S3 store against a real S3 API on loopback (s3rver) through the real SDK: the same behaviour as the local
-// store, large documents in parts, and every object stored encrypted with its content type and sha256.
+// store, large documents in parts, and every object stored encrypted with its content type and sha256. A bucket that
+// answers 500 or never answers is given up within a bound, as DOCUMENT_STORE_UNAVAILABLE (issue 32).
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOOPBACK_CREDENTIALS, startLoopbackS3, type LoopbackS3 } from '../../../test/helpers/loopback-s3.js';
+import { DocumentStoreUnavailableError } from './document-store.js';
 import { S3DocumentStore, type S3DocumentStoreOptions } from './s3-document-store.js';
 
 const MiB = 1024 * 1024;
@@ -18,6 +20,7 @@ beforeAll(async () => {
 afterAll(() => s3.close());
 beforeEach(() => {
   s3.requests.length = 0;
+  s3.fail(null);
 });
 
 /** The requests that wrote `key` (a PutObject, or a multipart upload's start, parts and completion). */
@@ -114,9 +117,89 @@ describe('S3DocumentStore', () => {
     }
   });
 
-  it('reports a missing bucket as the configuration error it is, not as a missing document', async () => {
+  it('reports a missing bucket as the store failing, saying so in its detail, not as a missing document', async () => {
     const store = storeWith({ bucket: 'no-such-bucket' });
     const err = await store.read('ab/0123456789abcdef0123456789abcdef.pdf').catch((e: unknown) => e);
-    expect(err).toMatchObject({ name: 'NoSuchBucket' });
+    expect(err).toBeInstanceOf(DocumentStoreUnavailableError);
+    expect(err).toMatchObject({ code: 'DOCUMENT_STORE_UNAVAILABLE', detail: expect.stringMatching(/^NoSuchBucket/) });
+  });
+});
+
+describe('S3DocumentStore with a bucket that fails (issue 32)', () => {
+  const TIMEOUT_MS = 300;
+  const key = 'ab/0123456789abcdef0123456789abcdef.pdf';
+  /** Each call the store makes, its outcome and how long it took. */
+  async function timed(call: () => Promise<unknown>): Promise<{ err: unknown; ms: number }> {
+    const started = Date.now();
+    const err = await call().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    return { err, ms: Date.now() - started };
+  }
+
+  it('gives up a bucket answering 500 after its second try, as a 503 whose detail is what S3 said', async () => {
+    const store = storeWith({ timeoutMs: TIMEOUT_MS });
+    const { key: stored } = await store.put(Buffer.from('%PDF before'), { extension: 'pdf' });
+    s3.fail({ answer: 'error' });
+    s3.requests.length = 0;
+    for (const call of [
+      () => store.put(Buffer.from('%PDF during'), { extension: 'pdf' }),
+      () => store.read(stored),
+      () => store.exists(stored),
+      () => store.delete(stored),
+    ]) {
+      const { err } = await timed(call);
+      expect(err).toBeInstanceOf(DocumentStoreUnavailableError);
+      expect(err).toMatchObject({
+        code: 'DOCUMENT_STORE_UNAVAILABLE',
+        httpStatus: 503,
+        retryAfterSeconds: 30,
+        message: expect.stringMatching(/^The document store is not answering\. Please try again in a minute/),
+      });
+      // A HEAD's 500 has no body to name the error by.
+      expect((err as DocumentStoreUnavailableError).detail).toMatch(/\(HTTP 500\)/);
+    }
+    // Two tries each.
+    expect(s3.requests.map((r) => r.method)).toEqual(['PUT', 'PUT', 'GET', 'GET', 'HEAD', 'HEAD', 'DELETE', 'DELETE']);
+    s3.fail(null);
+    expect(await store.read(stored)).toEqual(Buffer.from('%PDF before'));
+  });
+
+  it('gives up a bucket that never answers after two silences of S3_TIMEOUT_MS, reads and writes alike', async () => {
+    const store = storeWith({ timeoutMs: TIMEOUT_MS });
+    const { key: stored } = await store.put(Buffer.from('%PDF before'), { extension: 'pdf' });
+    s3.fail({ answer: 'hang' });
+    for (const call of [
+      () => store.put(Buffer.from('%PDF during'), { extension: 'pdf' }),
+      () => store.read(stored),
+      () => store.exists(key),
+    ]) {
+      const { err, ms } = await timed(call);
+      expect(err).toMatchObject({ code: 'DOCUMENT_STORE_UNAVAILABLE', detail: expect.stringMatching(/TimeoutError/) });
+      expect(ms).toBeGreaterThanOrEqual(2 * TIMEOUT_MS - 50);
+      expect(ms).toBeLessThan(2 * TIMEOUT_MS + 1_500);
+    }
+  });
+
+  it('names the key of a write whose answer never came, which may have landed', async () => {
+    const store = storeWith({ timeoutMs: TIMEOUT_MS });
+    s3.fail({ answer: 'hang-after-storing', methods: ['PUT'] });
+    const { err } = await timed(() => store.put(Buffer.from('%PDF landed'), { extension: 'pdf' }));
+    expect(err).toMatchObject({ code: 'DOCUMENT_STORE_UNAVAILABLE', key: expect.stringMatching(/\.pdf$/) });
+    const { key: landed } = err as DocumentStoreUnavailableError;
+    expect(await s3.listKeys()).toContain(landed);
+    await store.delete(landed!);
+    expect(await s3.listKeys()).not.toContain(landed);
+  });
+
+  it('gives up a document whose bytes stop coming mid-way after S3_TIMEOUT_MS of silence', async () => {
+    const store = storeWith({ timeoutMs: TIMEOUT_MS });
+    const { key: stored } = await store.put(randomBytes(2 * MiB), { extension: 'pdf' });
+    s3.fail({ answer: 'stall' });
+    const { err, ms } = await timed(() => store.read(stored));
+    expect(err).toMatchObject({ code: 'DOCUMENT_STORE_UNAVAILABLE', detail: expect.stringMatching(/TimeoutError/) });
+    expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(ms).toBeLessThan(TIMEOUT_MS + 1_500);
   });
 });

@@ -1,12 +1,13 @@
 // Defence packs (spec §2 "Order detail" Defence Pack 1 and 2, §4, DESIGN §5): the evidence that the service
 // was ordered, agreed to, delivered and used, for a disputed charge. Only for Completed or Customer Called
 // orders. One statement reads the dispute file, the document store gives the signature and the approved
-// document, and the same facts become the PDF or the JSON. Building a pack is a read: it is not audited.
+// document, and the same facts become the PDF or the JSON. Building a pack is a read: it is not audited. A store that
+// fails or does not answer (issue 32) makes no pack at all, rather than one that leaves out evidence it holds.
 import type { Kysely } from 'kysely';
 import { EVIDENCE_STATUSES, STATUS_LABELS, type DefencePackDetails, type DefencePackType } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import type { DocumentStore } from '../../lib/storage/document-store.js';
+import { DocumentStoreUnavailableError, type DocumentStore } from '../../lib/storage/document-store.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { WorkerLimitError, type WorkerPool } from '../../lib/workers/worker-pool.js';
 import { selectEvidence, type EvidenceRow } from './defence-pack.repository.js';
@@ -28,7 +29,9 @@ export class DefencePackService {
   /** `forDispute`: the evidence sent for an open chargeback (issue 21), so a ChargeBack order has its pack too. */
   async details(rawOrderId: string, type: DefencePackType, forDispute = false): Promise<DefencePackDetails> {
     const row = await this.disputeFile(rawOrderId, forDispute);
-    const signatureOnFile = row.customer_sign ? await this.store.exists(row.customer_sign) : false;
+    const signatureOnFile = row.customer_sign
+      ? await this.fromStore(() => this.store.exists(row.customer_sign!))
+      : false;
     return defencePackFacts(row, type, signatureOnFile, new Date());
   }
 
@@ -74,10 +77,23 @@ export class DefencePackService {
   private async readIfStored(key: string | null | undefined): Promise<Buffer | undefined> {
     if (!key) return undefined;
     try {
-      return await this.store.read(key);
+      return await this.fromStore(() => this.store.read(key));
     } catch (err) {
       if (err instanceof AppError && err.code === 'NOT_FOUND') return undefined;
       throw err;
+    }
+  }
+
+  /** A call to the store; one that finds it unavailable says the pack cannot be made now, and what to do. */
+  private async fromStore<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (!(err instanceof DocumentStoreUnavailableError)) throw err;
+      throw err.saying(
+        'The defence pack cannot be made now: the document store, which holds the signature and the approved ' +
+          'document it shows, is not answering. Please try again in a minute; if it keeps failing, tell your administrator.',
+      );
     }
   }
 }

@@ -15,14 +15,21 @@ export interface UploadTarget {
   erased_at: Date | null;
 }
 
-/** Locks the order the document is for (FOR UPDATE): the upload and a concurrent move cannot interleave. */
-export async function lockUploadTarget(trx: Transaction<DB>, orderId: string): Promise<UploadTarget | undefined> {
-  const row = await trx
+const uploadTarget = (db: Db, orderId: string) =>
+  db
     .selectFrom('orders')
     .select(['id', 'order_id', 'process_status', 'payment_status', 'version', 'erased_at'])
-    .where('order_id', '=', orderId)
-    .forUpdate()
-    .executeTakeFirst();
+    .where('order_id', '=', orderId);
+
+/** The order the document is for, as it is now: checked before the file is stored. Index: orders.order_id. */
+export async function selectUploadTarget(db: Db, orderId: string): Promise<UploadTarget | undefined> {
+  const row = await uploadTarget(db, orderId).executeTakeFirst();
+  return row && { ...row, id: Number(row.id) };
+}
+
+/** Locks the order the document is for (FOR UPDATE): the upload and a concurrent move cannot interleave. */
+export async function lockUploadTarget(trx: Transaction<DB>, orderId: string): Promise<UploadTarget | undefined> {
+  const row = await uploadTarget(trx, orderId).forUpdate().executeTakeFirst();
   return row && { ...row, id: Number(row.id) };
 }
 

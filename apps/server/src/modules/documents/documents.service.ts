@@ -1,6 +1,8 @@
 // The approved document (spec §2 "Upload Document", §7 upload-visa-document): checked by content, stored under
-// a generated key, recorded with its sha256, the order set Completed and the approval mail queued, all in
-// ONE transaction; a failure after the file was stored deletes it again, so no stray file is left behind.
+// a generated key, then recorded with its sha256, the order set Completed and the approval mail queued, all in
+// ONE transaction; a failure after the file was stored deletes it again, so no stray file is left behind. The file is
+// stored before the transaction, once the order is known to take it: a slow or failing document store (issue 32)
+// holds no database connection nor the order's lock, and when it fails nothing at all has changed.
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
@@ -16,7 +18,11 @@ import {
 } from '@eta/contracts';
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import type { DocumentStore } from '../../lib/storage/document-store.js';
+import {
+  DocumentStoreUnavailableError,
+  type DocumentStore,
+  type StoredDocument,
+} from '../../lib/storage/document-store.js';
 import { selectCurrentDocument } from '../../lib/delivery/current-document.repository.js';
 import { assertMayDeliver } from '../../lib/delivery/may-deliver.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
@@ -26,10 +32,24 @@ import { changedBy, type OrderEventsPublisher } from '../events/order-events.pub
 import type { checkPdf } from '../../lib/pdf/inspect.js';
 import { WorkerLimitError, type WorkerPool } from '../../lib/workers/worker-pool.js';
 import { detectDocumentType, sanitizeFileName } from './document-file.js';
-import { insertDocument, lockUploadTarget, markOrderCompleted, selectSignatureKey } from './documents.repository.js';
+import {
+  insertDocument,
+  lockUploadTarget,
+  markOrderCompleted,
+  selectSignatureKey,
+  selectUploadTarget,
+  type UploadTarget,
+} from './documents.repository.js';
 import type { UploadForm } from './upload-form.js';
 
 const EMAIL = new RegExp(EMAIL_PATTERN, 'u');
+
+/** The order, when it exists and may be sent its approved document (else the reason it may not). */
+function deliverable(order: UploadTarget | undefined, orderId: string): UploadTarget {
+  if (!order) throw new AppError('ORDER_NOT_FOUND', `Order ${orderId} was not found.`);
+  assertMayDeliver(order);
+  return order;
+}
 
 interface ValidUpload {
   orderId: string;
@@ -110,15 +130,12 @@ export class DocumentsService {
     if (type.contentType === 'application/pdf') await this.assertWithinLimits(upload.file.content);
     this.mail.assertProvider(upload.provider);
     const originalName = sanitizeFileName(upload.file.filename, type.extension);
-    const stored: { key?: string } = {};
+    // Stored only once the order may take it; checked again under the order's lock before anything is recorded.
+    deliverable(await selectUploadTarget(this.db, upload.orderId), upload.orderId);
+    const file = await this.storeUpload(upload.file.content, type.extension, upload.orderId);
     try {
       const result = await this.db.transaction().execute(async (trx) => {
-        const order = await lockUploadTarget(trx, upload.orderId);
-        if (!order) throw new AppError('ORDER_NOT_FOUND', `Order ${upload.orderId} was not found.`);
-        assertMayDeliver(order);
-        // Stored only once the order may take it; the row lock keeps it that way until commit.
-        const file = await this.store.put(upload.file.content, { extension: type.extension });
-        stored.key = file.key;
+        const order = deliverable(await lockUploadTarget(trx, upload.orderId), upload.orderId);
         const document = await insertDocument(trx, {
           orderKey: order.id,
           storageKey: file.key,
@@ -185,14 +202,37 @@ export class DocumentsService {
       );
       return result;
     } catch (err) {
-      if (stored.key) {
-        const key = stored.key;
-        await this.store.delete(key).catch((cleanup: unknown) => {
-          this.log.error({ err: cleanup, key }, 'could not remove the file of a failed upload');
-        });
-      }
+      await this.removeUnused(file.key);
       throw err;
     }
+  }
+
+  /**
+   * The uploaded file into the store. A store that fails or does not answer is a 503 saying that nothing changed; a
+   * write whose answer never came may still have landed, and is removed (without holding up the answer).
+   */
+  private async storeUpload(content: Buffer, extension: string, orderId: string): Promise<StoredDocument> {
+    try {
+      return await this.store.put(content, { extension });
+    } catch (err) {
+      if (!(err instanceof DocumentStoreUnavailableError)) throw err;
+      if (err.key) void this.removeUnused(err.key);
+      throw err.saying(
+        `The document store is not answering, so the document was not stored and order ${orderId} was not changed ` +
+          '(no mail was sent). Please upload it again in a minute; if it keeps failing, tell your administrator.',
+      );
+    }
+  }
+
+  /** Removes a stored file no row names; one that may stay is logged with its key, for the operator to remove. */
+  private async removeUnused(key: string): Promise<void> {
+    await this.store.delete(key).catch((cleanup: unknown) => {
+      this.log.error(
+        { err: cleanup, key },
+        'the file of a failed upload may be left in the document store under this key (its removal failed too): ' +
+          'remove it once the store answers',
+      );
+    });
   }
 
   /**
@@ -206,6 +246,11 @@ export class DocumentsService {
     const missing = new AppError('NOT_FOUND', `Order ${orderId} has no signature image on file.`);
     if (!row.customer_sign) throw missing;
     const content = await this.store.read(row.customer_sign).catch((err: unknown) => {
+      if (err instanceof DocumentStoreUnavailableError) {
+        throw err.saying(
+          `The signature of order ${orderId} cannot be shown now: the document store is not answering. Please try again in a minute.`,
+        );
+      }
       throw err instanceof AppError && err.code === 'NOT_FOUND' ? missing : err;
     });
     const type = await fileTypeFromBuffer(content);

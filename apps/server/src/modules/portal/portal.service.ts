@@ -1,6 +1,8 @@
 // The customer portal (spec §4 "Customer flow", DESIGN §4): a customer proves an order with its id AND e-mail
 // and gets a short-lived proof for it; with the proof they read the download history and download the approved
-// document, streamed from the store and logged (address, device, location) in the same step.
+// document, streamed from the store and logged (address, device, location) in the same step. A document the store
+// cannot give (issue 32) is said so in words for the customer, before the link is handed out when it can be, and is
+// not logged as downloaded.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
@@ -15,7 +17,7 @@ import {
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { GeoLocator } from '../../lib/geo-location.js';
-import type { DocumentStore } from '../../lib/storage/document-store.js';
+import { DocumentStoreUnavailableError, type DocumentStore } from '../../lib/storage/document-store.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { selectCurrentDocument } from '../../lib/delivery/current-document.repository.js';
@@ -28,6 +30,21 @@ import type { TrackingProofs } from './tracking-proofs.js';
 const NO_MATCH =
   'We could not find an order with this Order ID and e-mail address. Please check both against your confirmation e-mail.';
 const PROOF_NEEDED = 'Please track your order again with its Order ID and e-mail address.';
+const STORE_UNAVAILABLE =
+  'Your eTA cannot be downloaded right now because of a problem on our side. Please try again in a few minutes; ' +
+  'if it keeps happening, contact support.';
+const DOCUMENT_MISSING = 'Your eTA document cannot be found. Please contact support.';
+
+/** A store call on the customer's behalf: what fails is told in the customer's words. */
+async function fromStore<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof DocumentStoreUnavailableError) throw err.saying(STORE_UNAVAILABLE);
+    if (err instanceof AppError && err.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', DOCUMENT_MISSING);
+    throw err;
+  }
+}
 
 export interface Client {
   ip: string;
@@ -162,6 +179,10 @@ export class PortalService {
     if (downloadFileName(order.order_id, document.content_type) !== body.file1) {
       throw new AppError('DOCUMENT_CHANGED', 'Your eTA document has been updated. Please reload the page.');
     }
+    // Asked now, so that a store that cannot give the file is said on the page, not in a failed browser download.
+    if (!(await fromStore(() => this.store.exists(document.storage_key)))) {
+      throw new AppError('NOT_FOUND', DOCUMENT_MISSING);
+    }
     const ticket = await this.proofs.issueTicket({
       orderId: order.order_id,
       documentId: Number(document.id),
@@ -184,7 +205,7 @@ export class PortalService {
     if (!order || order.process_status === 'Deleted' || !document || Number(document.id) !== ticket.documentId) {
       throw new AppError('DOCUMENT_CHANGED', 'Your eTA document has been updated. Please reload the page.');
     }
-    const stream = await this.store.get(document.storage_key);
+    const stream = await fromStore(() => this.store.get(document.storage_key));
     const device = describeUserAgent(client.userAgent);
     const location = (await this.geo()).locate(client.ip);
     try {
