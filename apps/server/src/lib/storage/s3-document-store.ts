@@ -133,6 +133,11 @@ export class S3DocumentStore implements DocumentStore {
     return { key, size: content.length, sha256 };
   }
 
+  /**
+   * The object as it arrives. The silence timeout holds while it is read: a stream left unread for S3_TIMEOUT_MS
+   * ends with an error, so it must be read at once (read() does; EncryptedDocumentStore reads every document whole),
+   * never piped to a slow client.
+   */
   async get(key: string): Promise<Readable> {
     if (!isDocumentKey(key)) throw notFound();
     try {
