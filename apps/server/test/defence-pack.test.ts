@@ -307,7 +307,24 @@ describe('an untrusted PDF on file (issue 22)', () => {
 });
 
 describe('who may have a pack, and when', () => {
-  it('refuses an order that is not Completed or Customer Called, with the reason', async () => {
+  it('builds both packs for an order in ChargeBack, where a dispute needs them (issue 33)', async () => {
+    const { orderId } = await disputedOrder();
+    await t.database.db
+      .updateTable('orders')
+      .set({ process_status: 'ChargeBack' })
+      .where('order_id', '=', orderId)
+      .execute();
+    for (const type of [1, 2]) {
+      const details = await packDetails(orderId, type);
+      expect(details.statusCode, details.body).toBe(200);
+      expect(details.json<{ data: DefencePackDetails }>().data.sale.processStatus).toBe('Charge Back');
+      const pdf = await packPdf(orderId, type);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+    }
+  });
+
+  it('refuses an order that is not Completed, Customer Called or ChargeBack, with the reason', async () => {
     const orderId = await insertOrder(t.database.db, { process_status: 'New' });
     for (const call of [packPdf, packDetails]) {
       const res = await call(orderId, 1);
@@ -315,7 +332,7 @@ describe('who may have a pack, and when', () => {
       expect(res.json()).toMatchObject({
         status: 0,
         code: 'WRONG_STATUS',
-        message: `Defence packs are available only for Completed or Customer Called orders; order ${orderId} is New.`,
+        message: `Defence packs are available only for Completed, Customer Called or Charge Back orders; order ${orderId} is New.`,
       });
     }
   });

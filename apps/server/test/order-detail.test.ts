@@ -327,7 +327,7 @@ describe('PUT move-order-status', () => {
 });
 
 describe('POST save-transaction-details', () => {
-  it('is refused for an order that is not Completed or Customer Called, and nothing changes', async () => {
+  it('is refused for an order that is not Completed, Customer Called or ChargeBack, and nothing changes', async () => {
     const id = await insertOrder(t.database.db);
     const res = await saveTransaction(people.Team, {
       orderId: id,
@@ -338,7 +338,8 @@ describe('POST save-transaction-details', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 'WRONG_STATUS',
-      message: 'Transaction details can be saved only for Completed or Customer Called orders; this order is New.',
+      message:
+        'Transaction details can be saved only for Completed, Customer Called or Charge Back orders; this order is New.',
     });
     expect(await row(id)).toMatchObject({ transaction_id: null, merchant_name: null, version: 1 });
   });

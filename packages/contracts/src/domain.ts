@@ -214,8 +214,11 @@ export const MOVE_TO_BUTTONS = [
   { status: 'Customer Called', label: 'Customer Called' },
   { status: 'ChargeBack', label: 'ChargeBack' },
 ] as const satisfies readonly { status: ProcessStatus; label: string }[];
-/** Defence packs and transaction details are unlocked only for these statuses (spec §4). */
-export const EVIDENCE_STATUSES: readonly ProcessStatus[] = ['Completed', 'Customer Called'];
+/**
+ * Defence packs and transaction details are unlocked for these statuses: Completed and Customer Called (spec §4), and
+ * ChargeBack, which an order reaches from them and where a pack is needed most (issue 33).
+ */
+export const EVIDENCE_STATUSES: readonly ProcessStatus[] = ['Completed', 'Customer Called', 'ChargeBack'];
 /** Spec §9: defence pack types. Pack 1 leads with the e-mail history, pack 2 with the download history. */
 export const DEFENCE_PACK_TYPES = [1, 2] as const;
 export type DefencePackType = (typeof DEFENCE_PACK_TYPES)[number];

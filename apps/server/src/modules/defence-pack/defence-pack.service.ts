@@ -1,6 +1,6 @@
 // Defence packs (spec §2 "Order detail" Defence Pack 1 and 2, §4, DESIGN §5): the evidence that the service
-// was ordered, agreed to, delivered and used, for a disputed charge. Only for Completed or Customer Called
-// orders. One statement reads the dispute file, the document store gives the signature and the approved
+// was ordered, agreed to, delivered and used, for a disputed charge. Only for Completed, Customer Called or ChargeBack
+// orders (EVIDENCE_STATUSES). One statement reads the dispute file, the document store gives the signature and the approved
 // document, and the same facts become the PDF or the JSON. Building a pack is a read: it is not audited. A store that
 // fails or does not answer (issue 32) makes no pack at all, rather than one that leaves out evidence it holds.
 import type { Kysely } from 'kysely';
@@ -26,21 +26,16 @@ export class DefencePackService {
     this.render = workers.function(new URL('./defence-pack-pdf.js', import.meta.url), 'renderDefencePack');
   }
 
-  /** `forDispute`: the evidence sent for an open chargeback (issue 21), so a ChargeBack order has its pack too. */
-  async details(rawOrderId: string, type: DefencePackType, forDispute = false): Promise<DefencePackDetails> {
-    const row = await this.disputeFile(rawOrderId, forDispute);
+  async details(rawOrderId: string, type: DefencePackType): Promise<DefencePackDetails> {
+    const row = await this.disputeFile(rawOrderId);
     const signatureOnFile = row.customer_sign
       ? await this.fromStore(() => this.store.exists(row.customer_sign!))
       : false;
     return defencePackFacts(row, type, signatureOnFile, new Date());
   }
 
-  async pdf(
-    rawOrderId: string,
-    type: DefencePackType,
-    forDispute = false,
-  ): Promise<{ fileName: string; bytes: Uint8Array }> {
-    const row = await this.disputeFile(rawOrderId, forDispute);
+  async pdf(rawOrderId: string, type: DefencePackType): Promise<{ fileName: string; bytes: Uint8Array }> {
+    const row = await this.disputeFile(rawOrderId);
     const [signature, approved] = await Promise.all([
       this.readIfStored(row.customer_sign),
       this.readIfStored(row.documents[0]?.storage_key),
@@ -60,14 +55,13 @@ export class DefencePackService {
     return { fileName: `defence-pack-${type}-${facts.orderId}.pdf`, bytes };
   }
 
-  private async disputeFile(rawOrderId: string, forDispute: boolean): Promise<EvidenceRow> {
+  private async disputeFile(rawOrderId: string): Promise<EvidenceRow> {
     const row = await selectEvidence(this.db, normalizeOrderId(rawOrderId));
     if (!row) throw new AppError('ORDER_NOT_FOUND', `Order ${rawOrderId.trim()} was not found.`);
-    const disputed = forDispute && row.process_status === 'ChargeBack';
-    if (!disputed && !EVIDENCE_STATUSES.includes(row.process_status)) {
+    if (!EVIDENCE_STATUSES.includes(row.process_status)) {
       throw new AppError(
         'WRONG_STATUS',
-        `Defence packs are available only for Completed or Customer Called orders; order ${row.order_id} is ${STATUS_LABELS[row.process_status]}.`,
+        `Defence packs are available only for Completed, Customer Called or Charge Back orders; order ${row.order_id} is ${STATUS_LABELS[row.process_status]}.`,
       );
     }
     return row;

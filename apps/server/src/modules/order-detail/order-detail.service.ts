@@ -230,7 +230,7 @@ export class OrderDetailService {
       if (!EVIDENCE_STATUSES.includes(order.process_status)) {
         throw new AppError(
           'WRONG_STATUS',
-          `Transaction details can be saved only for Completed or Customer Called orders; this order is ${STATUS_LABELS[order.process_status]}.`,
+          `Transaction details can be saved only for Completed, Customer Called or Charge Back orders; this order is ${STATUS_LABELS[order.process_status]}.`,
         );
       }
       const version = await updateTransactionDetails(trx, order.id, change);

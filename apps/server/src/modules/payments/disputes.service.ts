@@ -147,7 +147,7 @@ export class DisputesService {
 
   async preview(rawOrderId: string, type: DefencePackType): Promise<EvidencePreview> {
     const dispute = await this.openDispute(rawOrderId);
-    const pack = await this.packs.details(dispute.order_id, type, true);
+    const pack = await this.packs.details(dispute.order_id, type);
     return {
       gateway_name: dispute.gateway.name,
       dispute_id: dispute.dispute_id,
@@ -160,7 +160,7 @@ export class DisputesService {
   /** The PDF Submit evidence would upload. */
   async previewPdf(rawOrderId: string, type: DefencePackType): Promise<{ fileName: string; bytes: Uint8Array }> {
     const dispute = await this.openDispute(rawOrderId);
-    return this.packs.pdf(dispute.order_id, type, true);
+    return this.packs.pdf(dispute.order_id, type);
   }
 
   async submit(actor: Actor, rawOrderId: string, type: DefencePackType, submit: boolean): Promise<Dispute> {
@@ -184,8 +184,8 @@ export class DisputesService {
       );
     }
     const [pack, pdf] = await Promise.all([
-      this.packs.details(found.order_id, type, true),
-      this.packs.pdf(found.order_id, type, true),
+      this.packs.details(found.order_id, type),
+      this.packs.pdf(found.order_id, type),
     ]);
     // One submission at a time per dispute: the row stays locked while the gateway is asked.
     await this.db.transaction().execute(async (trx) => {

@@ -48,7 +48,7 @@ export function moveOptions(status: ProcessStatus, role: StaffType, hasDocument 
   }));
 }
 
-/** Defence packs and transaction details only for Completed or Customer Called (spec §4). */
+/** Defence packs and transaction details only for Completed, Customer Called (spec §4) or ChargeBack (issue 33). */
 export const hasEvidenceActions = (status: ProcessStatus): boolean => EVIDENCE_STATUSES.includes(status);
 
 const sameName = (a: string | undefined, b: string): boolean =>

@@ -1,5 +1,6 @@
 // The action buttons of spec §2: View Email Content, Defence Pack 1, Defence Pack 2 and Enter Transaction
-// Details; the last three only for Completed or Customer Called orders (spec §4).
+// Details; the last three only for Completed or Customer Called orders (spec §4) and for ChargeBack, which an order
+// reaches from them and where the pack is needed (issue 33).
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -54,7 +55,7 @@ export function EvidenceActions({
       </Stack>
       {showEvidence ? null : (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Defence Packs and transaction details open once the order is Completed or Customer Called.
+          Defence Packs and transaction details open once the order is Completed, Customer Called or Charge Back.
         </Typography>
       )}
     </>

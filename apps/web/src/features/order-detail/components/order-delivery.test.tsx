@@ -548,8 +548,9 @@ describe('Defence packs', WHOLE_CONSOLE, () => {
   it.each<[ProcessStatus, boolean]>([
     ['Completed', true],
     ['Customer Called', true],
+    ['ChargeBack', true],
     ['Pending', false],
-    ['ChargeBack', false],
+    ['Refund Completed', false],
   ])('for a %s order offers the packs: %s', async (status, offered) => {
     renderOrder(orderDetails({ process_status: status }));
     await pageLoaded();
