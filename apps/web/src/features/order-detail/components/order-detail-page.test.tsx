@@ -440,7 +440,7 @@ describe('Order detail: evidence actions', WHOLE_CONSOLE, () => {
     ['Pending', false],
     ['AwaitingGovt', false],
     ['Refunds', false],
-    ['ChargeBack', false],
+    ['ChargeBack', true],
   ])('for a %s order shows Defence Packs and Enter Transaction Details: %s', async (status, shown) => {
     renderOrder(orderDetails({ process_status: status }));
     await pageLoaded();
