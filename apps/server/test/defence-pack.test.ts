@@ -3,7 +3,7 @@
 // with the Stripe fields, the approved document's own pages — and the same facts as JSON.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRIPE_EVIDENCE_FIELDS, type DefencePackDetails } from '@eta/contracts';
+import { PAYPAL_EVIDENCE_TYPES, STRIPE_EVIDENCE_FIELDS, type DefencePackDetails } from '@eta/contracts';
 import { LocalDocumentStore } from '../src/lib/storage/local-document-store.js';
 import { easternStamp, utcStamp } from '../src/lib/pdf/format.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
@@ -60,6 +60,8 @@ async function disputedOrder(
     approved?: 'pdf' | 'png' | 'none' | Buffer;
     signature?: boolean;
     status?: 'Completed' | 'Customer Called';
+    /** The gateway that took the payment; Stripe by default. */
+    gateway?: 'Stripe' | 'PayPal' | 'Authorize.Net';
   } = {},
 ): Promise<Fixture> {
   const db = t.database.db;
@@ -67,7 +69,7 @@ async function disputedOrder(
   const stripe = await db
     .selectFrom('gateways')
     .select('id')
-    .where('gateway_name', '=', 'Stripe')
+    .where('gateway_name', '=', options.gateway ?? 'Stripe')
     .executeTakeFirstOrThrow();
   const orderId = await insertOrder(db, {
     process_status: options.status ?? 'Completed',
@@ -307,6 +309,25 @@ describe('an untrusted PDF on file (issue 22)', () => {
 });
 
 describe('who may have a pack, and when', () => {
+  it("names the evidence fields of the order's own gateway: PayPal's types, Stripe's fields, else plain words", async () => {
+    const { orderId: paypal } = await disputedOrder({ gateway: 'PayPal', approved: 'none' });
+    const details = (await packDetails(paypal, 1)).json<{ data: DefencePackDetails }>().data;
+    expect(details.indexHeading).toBe('Answers the PayPal evidence types');
+    expect(new Set(details.index.flatMap((s) => s.fields))).toEqual(new Set(PAYPAL_EVIDENCE_TYPES));
+    const { pages } = await readPack(paypal, 1);
+    expect(pages[0]).toContain('Answers the PayPal evidence types');
+    expect(pages[0]).toContain('PROOF_FOR_SOFTWARE_OR_SERVICE_DELIVERED');
+    expect(pages[0]).not.toContain('Stripe');
+    expect(pages[0]).not.toContain('access_activity_log');
+
+    const { orderId: authorizeNet } = await disputedOrder({ gateway: 'Authorize.Net', approved: 'none' });
+    const plain = (await packDetails(authorizeNet, 2)).json<{ data: DefencePackDetails }>().data;
+    expect(plain.indexHeading).toBe('Evidence');
+    expect(plain.index.find((s) => s.key === 'use')?.fields).toEqual(['downloads of the approved document']);
+    const { pages: plainPages } = await readPack(authorizeNet, 2);
+    expect(plainPages[0]).not.toMatch(/Stripe|PayPal|access_activity_log|PROOF_/);
+  });
+
   it('builds both packs for an order in ChargeBack, where a dispute needs them (issue 33)', async () => {
     const { orderId } = await disputedOrder();
     await t.database.db
@@ -402,7 +423,8 @@ describe('defence-pack-details', () => {
     });
     expect(data.agreement.disclaimer).toMatch(/^We are a private agency/);
     expect(data.index.map((s) => s.key)).toEqual(['use', 'sale', 'agreement', 'delivery', 'timeline', 'document']);
-    expect(data.index.flatMap((s) => s.stripeFields).sort()).toEqual(
+    expect(data.indexHeading).toBe('Answers the Stripe evidence fields');
+    expect(data.index.flatMap((s) => s.fields).sort()).toEqual(
       [...STRIPE_EVIDENCE_FIELDS, 'service_documentation'].sort(),
     );
     // The JSON and the PDF state the same facts.

@@ -23,6 +23,21 @@ export const STRIPE_EVIDENCE_FIELDS = [
 ] as const;
 export type StripeEvidenceField = (typeof STRIPE_EVIDENCE_FIELDS)[number];
 
+/**
+ * The PayPal evidence types (https://developer.paypal.com/api/customer-disputes/v1/, `evidence_type`) a pack answers,
+ * named in the index of a pack for an order PayPal took.
+ */
+export const PAYPAL_EVIDENCE_TYPES = [
+  'ITEM_DESCRIPTION',
+  'DETAILS_OF_PURCHASE',
+  'PROOF_OF_RECEIPT_COPY',
+  'COPY_OF_CONTRACT',
+  'RETURN_POLICY',
+  'PROOF_FOR_SOFTWARE_OR_SERVICE_DELIVERED',
+  'VALID_SUPPORTING_DOCUMENT',
+] as const;
+export type PayPalEvidenceType = (typeof PAYPAL_EVIDENCE_TYPES)[number];
+
 export const EVIDENCE_SECTION_KEYS = ['sale', 'agreement', 'delivery', 'use', 'timeline', 'document'] as const;
 export type EvidenceSectionKey = (typeof EVIDENCE_SECTION_KEYS)[number];
 
@@ -41,11 +56,14 @@ export const DefencePackBody = Type.Object({
 });
 export type DefencePackBody = Static<typeof DefencePackBody>;
 
-/** One line of the evidence index: a section of the pack and the Stripe fields it answers. */
+/**
+ * One line of the evidence index: a section of the pack and what it answers at the order's gateway: Stripe's evidence
+ * fields, PayPal's evidence types, or in plain words for a gateway without a dispute API (Authorize.Net, none).
+ */
 export const EvidenceSection = Type.Object({
   key: Type.Enum(EVIDENCE_SECTION_KEYS),
   title: Type.String(),
-  stripeFields: Type.Array(Type.Enum(STRIPE_EVIDENCE_FIELDS)),
+  fields: Type.Array(Type.String()),
 });
 export type EvidenceSection = Static<typeof EvidenceSection>;
 
@@ -120,6 +138,8 @@ export const DefencePackDetails = Type.Object({
   orderId: Type.String(),
   defencePackType: Type.Union([Type.Literal(1), Type.Literal(2)]),
   generatedAt: Type.String(),
+  /** The index's heading over `fields`: "Answers the Stripe evidence fields", "… the PayPal evidence types", "Evidence". */
+  indexHeading: Type.String(),
   index: Type.Array(EvidenceSection),
   sale: EvidenceSale,
   agreement: EvidenceAgreement,

@@ -1,5 +1,5 @@
 // The defence pack as a PDF: a first page with the summary and the evidence index (each section with the
-// Stripe fields it answers and its page), then the sections in the pack's order, then the approved document
+// fields of the order's gateway it answers and its page), then the sections in the pack's order, then the approved document
 // itself (its own pages, or the image on a page of its own). Every page carries the order id and
 // "Page n of m".
 import type { DefencePackDetails, EvidenceSectionKey } from '@eta/contracts';
@@ -286,10 +286,10 @@ export async function renderDefencePack(facts: DefencePackDetails, files: PackFi
     [
       { header: '#', width: 0.06 },
       { header: 'Section', width: 0.34 },
-      { header: 'Answers the Stripe evidence fields', width: 0.48 },
+      { header: facts.indexHeading, width: 0.48 },
       { header: 'Page', width: 0.12 },
     ],
-    facts.index.map((s, i) => [String(i + 1), s.title, s.stripeFields.join(', '), '']),
+    facts.index.map((s, i) => [String(i + 1), s.title, s.fields.join(', '), '']),
     '',
     { column: 3, into: pageCells },
   );

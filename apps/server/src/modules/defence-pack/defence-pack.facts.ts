@@ -6,29 +6,69 @@ import {
   STATUS_LABELS,
   type DefencePackDetails,
   type DefencePackType,
-  type EvidenceSection,
   type EvidenceSectionKey,
+  type PayPalEvidenceType,
+  type StripeEvidenceField,
 } from '@eta/contracts';
 import { centsText } from '../../lib/pdf/format.js';
 import { toActivity } from '../order-detail/order-detail.service.js';
 import type { EvidenceRow } from './defence-pack.repository.js';
 import { isoTime } from '../../lib/time.js';
 
-/** Each section and the Stripe dispute-evidence fields it answers. */
-const SECTIONS: Record<EvidenceSectionKey, Omit<EvidenceSection, 'key'>> = {
-  sale: {
-    title: 'What was sold',
-    stripeFields: ['product_description', 'customer_name', 'customer_email_address', 'receipt'],
-  },
-  agreement: {
-    title: 'Proof of agreement',
-    stripeFields: ['customer_purchase_ip', 'customer_signature', 'refund_policy_disclosure'],
-  },
-  delivery: { title: 'Proof of delivery: e-mails', stripeFields: ['customer_communication', 'service_date'] },
-  use: { title: 'Proof of use: downloads', stripeFields: ['access_activity_log'] },
-  timeline: { title: 'Order timeline', stripeFields: ['service_documentation'] },
-  document: { title: 'Approved document', stripeFields: ['service_documentation'] },
+const TITLES: Record<EvidenceSectionKey, string> = {
+  sale: 'What was sold',
+  agreement: 'Proof of agreement',
+  delivery: 'Proof of delivery: e-mails',
+  use: 'Proof of use: downloads',
+  timeline: 'Order timeline',
+  document: 'Approved document',
 };
+
+/** What each section answers, in the words of the order's gateway, under the index's heading. */
+interface EvidenceVocabulary {
+  heading: string;
+  fields: Record<EvidenceSectionKey, readonly string[]>;
+}
+
+const STRIPE: EvidenceVocabulary = {
+  heading: 'Answers the Stripe evidence fields',
+  fields: {
+    sale: ['product_description', 'customer_name', 'customer_email_address', 'receipt'],
+    agreement: ['customer_purchase_ip', 'customer_signature', 'refund_policy_disclosure'],
+    delivery: ['customer_communication', 'service_date'],
+    use: ['access_activity_log'],
+    timeline: ['service_documentation'],
+    document: ['service_documentation'],
+  } satisfies Record<EvidenceSectionKey, readonly StripeEvidenceField[]>,
+};
+
+/** PayPal's evidence types: a digital service's delivery is PROOF_FOR_SOFTWARE_OR_SERVICE_DELIVERED (no tracking). */
+const PAYPAL: EvidenceVocabulary = {
+  heading: 'Answers the PayPal evidence types',
+  fields: {
+    sale: ['ITEM_DESCRIPTION', 'DETAILS_OF_PURCHASE', 'PROOF_OF_RECEIPT_COPY'],
+    agreement: ['COPY_OF_CONTRACT', 'RETURN_POLICY'],
+    delivery: ['PROOF_FOR_SOFTWARE_OR_SERVICE_DELIVERED'],
+    use: ['PROOF_FOR_SOFTWARE_OR_SERVICE_DELIVERED'],
+    timeline: ['VALID_SUPPORTING_DOCUMENT'],
+    document: ['PROOF_FOR_SOFTWARE_OR_SERVICE_DELIVERED'],
+  } satisfies Record<EvidenceSectionKey, readonly PayPalEvidenceType[]>,
+};
+
+/** A gateway without a dispute API (Authorize.Net), or none: what each section proves, in plain words. */
+const PLAIN: EvidenceVocabulary = {
+  heading: 'Evidence',
+  fields: {
+    sale: ['product description', 'customer name and e-mail', 'receipt'],
+    agreement: ['purchase IP address', 'signature', 'terms and refund policy agreed to'],
+    delivery: ['e-mails to the customer', 'date of service'],
+    use: ['downloads of the approved document'],
+    timeline: ['record of the service'],
+    document: ['the document delivered'],
+  },
+};
+
+const VOCABULARIES: Readonly<Record<string, EvidenceVocabulary>> = { Stripe: STRIPE, PayPal: PAYPAL };
 
 const SECTION_ORDER: Record<DefencePackType, EvidenceSectionKey[]> = {
   1: ['delivery', 'sale', 'agreement', 'use', 'timeline', 'document'],
@@ -49,11 +89,14 @@ export function defencePackFacts(
   signatureOnFile: boolean,
   generatedAt: Date,
 ): DefencePackDetails {
+  // The fields of the gateway the order was paid through: the pack is read by that gateway's reviewers.
+  const vocabulary = (row.gateway_name ? VOCABULARIES[row.gateway_name] : undefined) ?? PLAIN;
   return {
     orderId: row.order_id,
     defencePackType: type,
     generatedAt: generatedAt.toISOString(),
-    index: SECTION_ORDER[type].map((key) => ({ key, ...SECTIONS[key] })),
+    indexHeading: vocabulary.heading,
+    index: SECTION_ORDER[type].map((key) => ({ key, title: TITLES[key], fields: [...vocabulary.fields[key]] })),
     sale: {
       service: SERVICE_DESCRIPTION,
       processingType: row.processing_type,
