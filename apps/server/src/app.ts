@@ -406,9 +406,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Before any route (the API documentation's too), so every /api route passes its permission check.
   await app.register(authPlugin);
   await app.register(accessRecordsPlugin, { writer: accessRecordWriter });
-  // Signed-in answers carry personal data: no browser or proxy may keep them unless a route says otherwise.
-  app.addHook('onSend', async (request, reply) => {
+  // Signed-in answers carry personal data: no browser or proxy may keep them unless a route says otherwise. A plain
+  // callback, as every answer passes here.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   await app.register(swagger, {
     openapi: {

@@ -3,7 +3,10 @@
 // none. The order's "Viewed by" and the Activity page's reads list filter and page; an unusual reading pattern
 // raises one alert per member per window, which an Admin acknowledges (audited).
 import { rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccessAlertsPage, AccessRecordPage, AccessRecordRow } from '@eta/contracts';
@@ -247,6 +250,59 @@ describe('from where', () => {
       expect(rows).toEqual([{ ip: '203.0.113.50', staff_name: 'Pat Proxy' }]);
     } finally {
       await proxied.close();
+    }
+  });
+
+  it('keeps the address of clients that leave while their answer is sent, and every batch is written', async () => {
+    // A connection closed before the answer's hooks ran has no address left to read: a record made then had none,
+    // the table refused it and its whole batch with it, and every later batch was refused behind it.
+    const failures: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) {
+          const { level, msg } = JSON.parse(line) as { level: number; msg: string };
+          if (level >= 40) failures.push(msg);
+        }
+        callback();
+      },
+    });
+    const leaving = await buildTestApp({}, { logger: { level: 'warn', stream } });
+    try {
+      const member = await leaving.signIn('Team', 'Lea Leaving');
+      const orderId = await insertOrder(leaving.database.db);
+      await leaving.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = leaving.app.server.address() as AddressInfo;
+      let answered = 0;
+      // Clients that give up after 0-3 ms: some before the statement, some while the answer is on its way.
+      for (let i = 0; i < 400; i += 1) {
+        await new Promise<void>((resolve) => {
+          const req = http.get(
+            {
+              host: '127.0.0.1',
+              port,
+              path: `/api/admin/get-orders-details/${orderId}`,
+              agent: false,
+              headers: { authorization: member.token },
+            },
+            (res) => {
+              res.resume();
+              res.on('end', () => {
+                answered += 1;
+                resolve();
+              });
+            },
+          );
+          req.on('error', () => resolve());
+          setTimeout(() => req.destroy(), Math.random() * 3);
+        });
+      }
+      await leaving.app.services.accessRecords.flush();
+      expect(failures).toEqual([]);
+      const rows = await leaving.database.db.selectFrom('access_records').select('ip').execute();
+      expect(rows.length).toBeGreaterThanOrEqual(answered);
+      expect(new Set(rows.map((r) => r.ip))).toEqual(new Set(['127.0.0.1']));
+    } finally {
+      await leaving.close();
     }
   });
 });

@@ -65,6 +65,20 @@ function sendCancelRequest(client: pg.Client): Promise<void> {
 
 type Send = (config: pg.QueryConfig) => Promise<pg.QueryResult>;
 
+/** What a failed statement is to its caller: a cancel we sent for its budget or its client, or the server's timeout. */
+function statementFailure(
+  err: unknown,
+  reason: 'budget' | 'client' | undefined,
+  cutAtMs: number | undefined,
+  onServerMs: number,
+): unknown {
+  if ((err as { code?: unknown }).code !== QUERY_CANCELED) return err;
+  if (reason === 'client') return new ClientGoneError();
+  if (reason === 'budget') return new StatementTimeoutError(cutAtMs);
+  if ((err as Error).message.includes('statement timeout')) return new StatementTimeoutError(onServerMs);
+  return err;
+}
+
 /**
  * A pg.Client class (the pool's `Client` option) whose connections start with `defaultTimeoutMs` as their
  * statement_timeout (a connection option the caller sets) and apply each statement's budget.
@@ -89,26 +103,39 @@ export function budgetedClient(defaultTimeoutMs: number): new (config?: string |
         isStatement(args) ? this.#run(args[0], send as Send) : send(...args)) as pg.Client['query'];
     }
 
-    async #run(config: pg.QueryConfig, send: Send): Promise<pg.QueryResult> {
+    // Every statement of the application passes here, so the common one (the connection's own budget, no SET) costs
+    // one promise of its own and no async function (docs/PERFORMANCE.md, run 21).
+    #run(config: pg.QueryConfig, send: Send): Promise<pg.QueryResult> {
       if (TRANSACTION_CONTROL.test(config.text)) return this.#control(config, send);
       const scope = currentStatementScope();
       const client = scope?.client;
-      if (client?.gone) throw new ClientGoneError();
+      if (client?.gone) return Promise.reject(new ClientGoneError());
       const budget = scope?.timeoutMs ?? defaultTimeoutMs;
       // A longer budget than the connection's is the server's to enforce; a shorter one is cut from here, so the
       // statements of a search cost no SET.
       const onServer = shorter(budget, defaultTimeoutMs) ? defaultTimeoutMs : budget;
-      if (this.#sessionTimeoutMs !== onServer) {
-        this.#sessionTimeoutMs = undefined;
-        await send({ text: `SET statement_timeout = ${onServer}` });
-        this.#sessionTimeoutMs = onServer;
-        if (client?.gone) throw new ClientGoneError();
-      }
-      return this.#watch(send(config), client, shorter(budget, onServer) ? budget : undefined, onServer);
+      const cutAtMs = shorter(budget, onServer) ? budget : undefined;
+      if (this.#sessionTimeoutMs === onServer) return this.#watch(send(config), client, cutAtMs, onServer);
+      return this.#setThenRun(config, send, client, cutAtMs, onServer);
+    }
+
+    /** Gives the connection the statement's longer budget first (one round trip), then runs it. */
+    async #setThenRun(
+      config: pg.QueryConfig,
+      send: Send,
+      client: ClientPresence | undefined,
+      cutAtMs: number | undefined,
+      onServerMs: number,
+    ): Promise<pg.QueryResult> {
+      this.#sessionTimeoutMs = undefined;
+      await send({ text: `SET statement_timeout = ${onServerMs}` });
+      this.#sessionTimeoutMs = onServerMs;
+      if (client?.gone) throw new ClientGoneError();
+      return this.#watch(send(config), client, cutAtMs, onServerMs);
     }
 
     /** The statement's result; cancelled on the server when `cutAtMs` passes or `client` leaves first. */
-    async #watch(
+    #watch(
       pending: Promise<pg.QueryResult>,
       client: ClientPresence | undefined,
       cutAtMs: number | undefined,
@@ -123,20 +150,26 @@ export function budgetedClient(defaultTimeoutMs: number): new (config?: string |
       };
       const timer = cutAtMs === undefined ? undefined : setTimeout(() => cancel('budget'), cutAtMs);
       const unwatch = client?.watch(() => cancel('client'));
-      try {
-        return await pending;
-      } catch (err) {
-        if ((err as { code?: unknown }).code !== QUERY_CANCELED) throw err;
-        if (reason === 'client') throw new ClientGoneError();
-        if (reason === 'budget') throw new StatementTimeoutError(cutAtMs);
-        if ((err as Error).message.includes('statement timeout')) throw new StatementTimeoutError(onServerMs);
-        throw err;
-      } finally {
+      // The connection goes back to the pool only once a cancel sent for this statement can no longer reach it.
+      const settled = () => {
         clearTimeout(timer);
         unwatch?.();
-        // The connection goes back to the pool only once a cancel sent for this statement can no longer reach it.
-        if (cancelling) await cancelling;
-      }
+        return cancelling;
+      };
+      return pending.then(
+        (result) => {
+          const waiting = settled();
+          return waiting ? waiting.then(() => result) : result;
+        },
+        (err: unknown) => {
+          const waiting = settled();
+          const failure = statementFailure(err, reason, cutAtMs, onServerMs);
+          if (!waiting) throw failure;
+          return waiting.then(() => {
+            throw failure;
+          });
+        },
+      );
     }
 
     /** Keeps track of what a transaction's end does to a statement_timeout SET inside it. */

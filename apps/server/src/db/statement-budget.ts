@@ -43,7 +43,8 @@ export const NO_STATEMENT_TIMEOUT = 0;
  */
 export class ClientPresence {
   #gone = false;
-  readonly #listeners = new Set<() => void>();
+  /** Made by the first statement that watches: a request that runs none allocates nothing more. */
+  #listeners: Set<() => void> | undefined;
 
   get gone(): boolean {
     return this.#gone;
@@ -51,16 +52,17 @@ export class ClientPresence {
 
   /** Calls `listener` once when the client leaves; returns its removal. */
   watch(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    const listeners = (this.#listeners ??= new Set());
+    listeners.add(listener);
+    return () => listeners.delete(listener);
   }
 
   /** The client went away before its answer was sent. */
   left(): void {
     if (this.#gone) return;
     this.#gone = true;
-    for (const listener of this.#listeners) listener();
-    this.#listeners.clear();
+    for (const listener of this.#listeners ?? []) listener();
+    this.#listeners?.clear();
   }
 }
 
@@ -93,9 +95,15 @@ export function withStatementTimeout<T>(timeoutMs: number, work: () => Promise<T
   return scopes.run({ ...scopes.getStore(), timeoutMs }, work);
 }
 
-/** Runs `work` as a request's own: its statements are cancelled when `client` leaves (plugins/request-statements). */
-export function withRequestClient<T>(client: ClientPresence, work: () => T): T {
-  return scopes.run({ ...scopes.getStore(), client }, work);
+/**
+ * The scope of a request's own statements: they are cancelled when `client` leaves (plugins/request-statements). Made
+ * once per request and entered with inStatementScope as often as the request needs it.
+ */
+export const requestScope = (client: ClientPresence): StatementScope => ({ ...scopes.getStore(), client });
+
+/** Runs `work` in `scope` (a request's own, made once by requestScope). */
+export function inStatementScope<T>(scope: StatementScope, work: () => T): T {
+  return scopes.run(scope, work);
 }
 
 /**

@@ -89,7 +89,13 @@ export function assertStorableText(parts: Record<string, unknown>): void {
 
 export default fp(async (app) => {
   app.setValidatorCompiler(validatorCompiler);
-  app.addHook('preValidation', async (request) => {
-    assertStorableText({ body: request.body, query: request.query, params: request.params });
+  // A plain callback: every request passes here, and an async hook costs each of them a promise or two.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      assertStorableText({ body: request.body, query: request.query, params: request.params });
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 });

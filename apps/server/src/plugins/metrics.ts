@@ -59,14 +59,22 @@ export default fp<{ database: DatabaseHandle }>(
       buckets: BUCKETS,
       registers: [registry],
     });
-    const inFlight = new Gauge({
+    // Every request passes these two hooks: plain callbacks (no promise each) and a plain count, read at each scrape.
+    let requestsInFlight = 0;
+    new Gauge({
       name: 'eta_http_requests_in_flight',
       help: 'Requests received and not answered yet.',
       registers: [registry],
+      collect() {
+        this.set(requestsInFlight);
+      },
     });
-    app.addHook('onRequest', async () => inFlight.inc());
-    app.addHook('onResponse', async (request, reply) => {
-      inFlight.dec();
+    app.addHook('onRequest', (_request, _reply, done) => {
+      requestsInFlight += 1;
+      done();
+    });
+    app.addHook('onResponse', (request, reply, done) => {
+      requestsInFlight -= 1;
       // The route pattern (/api/admin/get-orders-details/:orderId), never the URL: one series per route, not per order.
       const labels = {
         method: request.method,
@@ -75,6 +83,7 @@ export default fp<{ database: DatabaseHandle }>(
       };
       requests.inc(labels);
       duration.observe(labels, reply.elapsedTime / 1000);
+      done();
     });
 
     const poolStats = database.poolStats;
