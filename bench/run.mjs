@@ -97,6 +97,12 @@ async function main() {
       results.push(await measureIntake(pool, token, floor));
       await removeIntakeOrders(pool);
     }
+    // The one body of runs 15-20 repeated, to show what it measured beside the landing sites' case: not in a full run,
+    // only when BENCH_ONLY names it ('intake', 'one body').
+    if (only?.test('intake: one body repeated')) {
+      results.push(await measureIntake(pool, token, floor, { repeated: true }));
+      await removeIntakeOrders(pool);
+    }
   } finally {
     await stopServer(server);
     await removeBursts(pool);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type FolderCounts, type OrderDetails } from '@eta/contracts';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { buildTestApp, JWT_SECRET, type TestApp } from './helpers/test-app.js';
@@ -469,6 +469,42 @@ describe('POST /api/intake/orders: the key and its limits', () => {
       expect(await orderCount()).toBe(before + 2);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('past its wrong keys an address gets 429 for every request, a right key too; other addresses are not held', async () => {
+    const guarded = await buildApp({
+      config: { ...t.config, intakeFailuresPerIp: 3 },
+      database: t.database,
+      jwtSecret: JWT_SECRET,
+      logger: false,
+    });
+    await guarded.ready();
+    try {
+      // On PostgreSQL the count is shared by every process: an address of this test's own.
+      const address = `198.51.100.${10 + Math.floor(Math.random() * 200)}`;
+      const post = (k: string, from = address) =>
+        guarded.inject({
+          method: 'POST',
+          url: '/api/intake/orders',
+          headers: { authorization: `Bearer ${k}`, 'idempotency-key': randomUUID() },
+          payload: application(),
+          remoteAddress: from,
+        });
+      const wrong = `${key.slice(0, -4)}AAAA`;
+      const orders = await orderCount();
+      expect((await post(key)).statusCode).toBe(201);
+      for (let i = 0; i < 3; i += 1) expect((await post(wrong)).statusCode).toBe(401);
+      for (const k of [wrong, key]) {
+        const refused = await post(k);
+        expect(refused.statusCode, k === key ? 'the right key' : 'a wrong key').toBe(429);
+        expect(refused.json().code).toBe('TOO_MANY_ATTEMPTS');
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      }
+      expect(await orderCount()).toBe(orders + 1);
+      expect((await post(key, '203.0.113.99')).statusCode).toBe(201);
+    } finally {
+      await guarded.close();
     }
   });
 

@@ -275,7 +275,7 @@ describe('live desk', () => {
     expect(res.statusCode, res.body).toBe(201);
     const orderId = res.json<{ data: { order_id: string } }>().data.order_id;
     const placed = await s.next(named<OrderChangedEvent>('order', (d) => d.orderId === orderId));
-    expect(placed.data).toMatchObject({ orderId, version: 1, byStaffId: null, byName: 'default' });
+    expect(placed.data).toMatchObject({ orderId, version: 1, status: 'New', byStaffId: null, byName: 'default' });
   });
 
   it("a logout ends the person's streams, and their token gets no new ticket", async () => {

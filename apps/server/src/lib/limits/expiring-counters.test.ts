@@ -1,4 +1,5 @@
-// What every counter store must do for a rate (add) and a check that changes nothing (read), in memory and, when the
+// What every counter store must do for a rate (add), a check that changes nothing (read) and both at once
+// (addAndRead), in memory and, when the
 // tests run on PostgreSQL, in the shared table: an intake key's orders per second are counted exactly however many
 // requests arrive at once.
 import { describe, expect, it } from 'vitest';
@@ -39,5 +40,28 @@ describe.each(counterStores())('Expiring counters $name', (store) => {
     await counters.add({ key: 'r|key-2', windowMs: 1000 }, start);
     expect((await counters.add(perSecond, start)).count).toBe(4);
     expect((await counters.read({ key: 'r|key-2', windowMs: 1000 }, start)).count).toBe(1);
+  });
+
+  it('adds to one counter and reads another in one step, changing only the first', async () => {
+    const counters = store.open();
+    const failures = { key: 'f|198.51.100.7', windowMs: 15 * 60_000 };
+    expect(await counters.addAndRead(perSecond, failures, start)).toEqual([
+      { count: 1, resetAt: start + 1000, notBefore: 0 },
+      { count: 0, resetAt: start + 15 * 60_000, notBefore: 0 },
+    ]);
+    await counters.add(failures, start);
+    await counters.add(failures, start + 10);
+    const [rate, read] = await counters.addAndRead(perSecond, failures, start + 20);
+    expect(rate.count).toBe(2);
+    expect(read).toEqual({ count: 2, resetAt: start + 15 * 60_000, notBefore: 0 });
+    expect((await counters.read(failures, start + 30)).count).toBe(2);
+    const counts = await Promise.all(
+      Array.from({ length: 10 }, () => counters.addAndRead(perSecond, failures, start + 40)),
+    );
+    expect(counts.map(([c]) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 3));
+    // A passed window counts afresh on the added key and reads as zero on the other.
+    const [fresh, passed] = await counters.addAndRead(perSecond, failures, start + 15 * 60_000);
+    expect(fresh).toEqual({ count: 1, resetAt: start + 15 * 60_000 + 1000, notBefore: 0 });
+    expect(passed.count).toBe(0);
   });
 });

@@ -91,6 +91,45 @@ export async function addToCounter(db: Kysely<DB>, key: CounterKey, now: number)
   return asCounter(rows[0]!);
 }
 
+/**
+ * addToCounter for `key`, and another key's counter while its window lasts (undefined when there is none) read in
+ * the same statement: one round trip where a rate and a limit beside it are checked together. `readKey` is not
+ * `key` (the read sees the counters as they were before this statement). Index: limit_counters' primary key.
+ */
+export async function addToCounterReading(
+  db: Kysely<DB>,
+  key: CounterKey,
+  readKey: string,
+  now: number,
+): Promise<[WindowCounter, WindowCounter | undefined]> {
+  const { rows } = await sql<{
+    count: number;
+    reset_at: number;
+    not_before: number;
+    read_count: number | null;
+    read_reset_at: number | null;
+    read_not_before: number | null;
+  }>`
+    WITH added AS (
+      INSERT INTO limit_counters AS c (key, count, reset_at, not_before)
+      SELECT ${key.key}, 1, ${now}::bigint + ${key.windowMs}::bigint, 0
+        FROM (SELECT set_config('synchronous_commit', 'off', true)) AS s
+      ON CONFLICT (key) DO UPDATE SET
+        count = CASE WHEN c.reset_at <= ${now}::bigint THEN 1 ELSE c.count + 1 END,
+        not_before = CASE WHEN c.reset_at <= ${now}::bigint THEN 0 ELSE c.not_before END,
+        reset_at = CASE WHEN c.reset_at <= ${now}::bigint THEN excluded.reset_at ELSE c.reset_at END
+      RETURNING count, reset_at, not_before)
+    SELECT a.count, a.reset_at, a.not_before,
+           r.count AS read_count, r.reset_at AS read_reset_at, r.not_before AS read_not_before
+      FROM added a LEFT JOIN limit_counters r ON r.key = ${readKey} AND r.reset_at > ${now}::bigint`.execute(db);
+  const row = rows[0]!;
+  const read =
+    row.read_count === null
+      ? undefined
+      : asCounter({ count: row.read_count, reset_at: row.read_reset_at!, not_before: row.read_not_before! });
+  return [asCounter(row), read];
+}
+
 /** Forgets counters whose window and lock have both passed; returns how many. */
 export async function deletePassedCounters(db: Kysely<DB>, now: number): Promise<number> {
   const result = await db

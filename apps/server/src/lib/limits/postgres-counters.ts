@@ -2,11 +2,12 @@
 // intake limits hold across every server process on one database (issue 23). Each update is one short transaction:
 // lock the keys' rows, run the caller's change, write back what it changed. Cost per check: one round trip to lock
 // and read, one to write when something changed, BEGIN and COMMIT (docs/PERFORMANCE.md). A read and an addition,
-// which need no decision in between, are one statement each and hold no lock across round trips.
+// which need no decision in between, are one statement each (or one for both) and hold no lock across round trips.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import {
   addToCounter,
+  addToCounterReading,
   deletePassedCounters,
   lockCounters,
   readCounter,
@@ -50,6 +51,16 @@ export class PostgresCounters implements ExpiringCounters {
 
   add(key: CounterKey, now: number): Promise<WindowCounter> {
     return addToCounter(this.db, { key: `${this.namespace}:${key.key}`, windowMs: key.windowMs }, now);
+  }
+
+  async addAndRead(added: CounterKey, read: CounterKey, now: number): Promise<[WindowCounter, WindowCounter]> {
+    const [counted, other] = await addToCounterReading(
+      this.db,
+      { key: `${this.namespace}:${added.key}`, windowMs: added.windowMs },
+      `${this.namespace}:${read.key}`,
+      now,
+    );
+    return [counted, other ?? { count: 0, resetAt: now + read.windowMs, notBefore: 0 }];
   }
 }
 

@@ -44,6 +44,11 @@ export interface ExpiringCounters {
   read(key: CounterKey, now: number): Promise<WindowCounter>;
   /** Adds one to the key's counter in its current window and returns it: a rate that counts every request. */
   add(key: CounterKey, now: number): Promise<WindowCounter>;
+  /**
+   * add(`added`) and read(`read`) in one step (one statement in PostgreSQL): a rate counted beside a limit it does not
+   * change (an intake key's orders per second, and the wrong keys its caller's address sent). The keys differ.
+   */
+  addAndRead(added: CounterKey, read: CounterKey, now: number): Promise<[WindowCounter, WindowCounter]>;
 }
 
 /** Expired counters dropped per check and group: more than one, so the drops keep pace with the additions. */
@@ -143,5 +148,9 @@ export class WindowCounters implements ExpiringCounters {
     const counter = this.get(key.key, key.windowMs, now);
     counter.count += 1;
     return Promise.resolve({ ...counter });
+  }
+
+  async addAndRead(added: CounterKey, read: CounterKey, now: number): Promise<[WindowCounter, WindowCounter]> {
+    return [await this.add(added, now), await this.read(read, now)];
   }
 }

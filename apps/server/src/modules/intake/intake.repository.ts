@@ -1,7 +1,7 @@
 // All SQL of intake: the landing sites' keys (public id + SHA-256 of the secret), the idempotency record of each
 // request, and the new order with its mail and audit row in one statement.
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { IntakePaymentCheck, MailState } from '@eta/contracts';
+import type { IntakePaymentCheck, MailState, ProcessStatus } from '@eta/contracts';
 import type { DB, NewOrder } from '../../db/schema.js';
 import type { auditRow } from '../audit/audit.repository.js';
 import type { mailRow, SiteMailBranding } from '../mail/mail.repository.js';
@@ -81,7 +81,8 @@ export interface IntakeInsert {
 }
 
 export type IntakeInserted =
-  | { raced: false; orderKey: number; mailState: MailState }
+  /** The new order's key, and its version and status as inserted (what the live desk is told). */
+  | { raced: false; orderKey: number; version: number; status: ProcessStatus; mailState: MailState }
   /** Another request with this Idempotency-Key committed first: nothing was stored. */
   | { raced: true };
 
@@ -124,7 +125,12 @@ export async function insertIntake(db: Db, insert: IntakeInsert): Promise<Intake
       INSERT INTO remarks (order_id, remark_name, remark)
       SELECT inserted_order.id, ${x.remark.remark_name}, ${x.remark.remark} FROM inserted_order)`
     : sql``;
-  const { rows } = await sql<{ order_key: number | null; mail_state: MailState | null }>`
+  const { rows } = await sql<{
+    order_key: number | null;
+    version: number | null;
+    process_status: ProcessStatus | null;
+    mail_state: MailState | null;
+  }>`
     WITH new_order AS (SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id),
     request AS (
       INSERT INTO intake_requests (landing_site, idempotency_key, body_sha256, payment, order_id)
@@ -134,7 +140,7 @@ export async function insertIntake(db: Db, insert: IntakeInsert): Promise<Intake
     inserted_order AS (
       INSERT INTO orders (id, ${columnList(x.order)})
       SELECT request.order_id, ${columnList(x.order, 'o')} FROM request, ${fromJson('orders', 'o', x.order)}
-      RETURNING id),
+      RETURNING id, version, process_status),
     mail AS (
       INSERT INTO mails (order_id, ${columnList(x.mail)})
       SELECT inserted_order.id, ${columnList(x.mail, 'm')} FROM inserted_order, ${fromJson('mails', 'm', x.mail)}
@@ -142,11 +148,18 @@ export async function insertIntake(db: Db, insert: IntakeInsert): Promise<Intake
     audit AS (
       INSERT INTO audit_log (order_id, ${columnList(x.audit)})
       SELECT inserted_order.id, ${columnList(x.audit, 'a')} FROM inserted_order, ${fromJson('audit_log', 'a', x.audit)})${remark}
-    SELECT (SELECT id FROM inserted_order) AS order_key, (SELECT state FROM mail) AS mail_state`.execute(db);
+    SELECT o.id AS order_key, o.version, o.process_status, (SELECT state FROM mail) AS mail_state
+      FROM (SELECT 1) AS one LEFT JOIN inserted_order o ON true`.execute(db);
   const row = rows[0];
   return row?.order_key === null || row?.order_key === undefined
     ? { raced: true }
-    : { raced: false, orderKey: Number(row.order_key), mailState: row.mail_state! };
+    : {
+        raced: false,
+        orderKey: Number(row.order_key),
+        version: row.version!,
+        status: row.process_status!,
+        mailState: row.mail_state!,
+      };
 }
 
 /** Whether an error is a taken order id (unique violation on orders.order_id). */

@@ -12,6 +12,7 @@ import {
   type FieldIssue,
   type IntakeOrderBody,
   type IntakeOrderResult,
+  type ProcessStatus,
 } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { outsideRequest } from '../../db/statement-budget.js';
@@ -110,35 +111,50 @@ export class IntakeService {
 
   /**
    * The landing site behind `Authorization: Bearer <key>`: a key that is missing, malformed, unknown, wrong or
-   * retired is a 401 (the same answer for each). Wrong keys are limited per client address.
+   * retired is a 401 (the same answer for each). Wrong keys are limited per client address: once an address is past
+   * its limit every request from it is a 429, a right key's too, so guessing cannot go on. A right key's request is
+   * counted against the key's rate (orders per second) in the same statement that reads the address's wrong keys;
+   * past either, a 429 before any work is done for it. The key's row is cached (keyRow), so a right key costs one
+   * round trip.
    */
   async authenticate(authorization: string | undefined, ip: string): Promise<IntakeCaller> {
     const now = Date.now();
     const failuresKey = { key: `f|${ip}`, windowMs: FAILURE_WINDOW_MS };
-    const failures = await this.counters.read(failuresKey, now);
-    if (failures.count >= this.limits.failuresPerAddress) {
-      const wait = Math.max(1, Math.ceil((failures.resetAt - now) / 1000));
-      throw new AppError(
-        'TOO_MANY_ATTEMPTS',
-        `Too many requests with a wrong intake key. Please wait ${Math.ceil(wait / 60)} minutes.`,
-        {
-          retryAfterSeconds: wait,
-        },
-      );
-    }
     const presented = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '')?.[1];
     const parsed = presented ? parseIntakeKey(presented) : null;
     const row = parsed ? await this.keyRow(parsed.id, now) : undefined;
     const retired = row?.retires_at !== null && row?.retires_at !== undefined && row.retires_at.getTime() <= now;
     if (!parsed || !row || retired || !secretMatches(row.secret_sha256, parsed.secretSha256)) {
-      await this.counters.add(failuresKey, now);
+      // Counted first: past the limit this wrong key is refused as the ones before it were.
+      const failures = await this.counters.add(failuresKey, now);
+      this.assertFewFailures(failures.count - 1, failures.resetAt, now);
       throw new AppError(
         'UNAUTHORIZED',
         "A valid intake key is required: send the landing site's key as Authorization: Bearer <key>.",
       );
     }
+    const [rate, failures] = await this.counters.addAndRead({ key: `r|${row.id}`, windowMs: 1000 }, failuresKey, now);
+    this.assertFewFailures(failures.count, failures.resetAt, now);
+    if (rate.count > this.limits.ordersPerSecond) {
+      throw new AppError(
+        'TOO_MANY_ATTEMPTS',
+        `Too many orders from this landing site: at most ${this.limits.ordersPerSecond} per second. Please retry in a second.`,
+        { retryAfterSeconds: 1 },
+      );
+    }
     this.recordUse(row.id, now);
     return { keyId: row.id, site: row.landing_site, actor: `Landing site ${row.landing_site}` };
+  }
+
+  /** A 429 for an address that sent `failures` wrong keys (before this request) when that is its limit or more. */
+  private assertFewFailures(failures: number, resetAt: number, now: number): void {
+    if (failures < this.limits.failuresPerAddress) return;
+    const wait = Math.max(1, Math.ceil((resetAt - now) / 1000));
+    throw new AppError(
+      'TOO_MANY_ATTEMPTS',
+      `Too many requests with a wrong intake key. Please wait ${Math.ceil(wait / 60)} minutes.`,
+      { retryAfterSeconds: wait },
+    );
   }
 
   /**
@@ -171,26 +187,12 @@ export class IntakeService {
     );
   }
 
-  /** Refuses a key past its rate (429 with Retry-After) before any work is done for its request. */
-  private async assertWithinRate(caller: IntakeCaller): Promise<void> {
-    if (caller.keyId === null) return;
-    const { count } = await this.counters.add({ key: `r|${caller.keyId}`, windowMs: 1000 }, Date.now());
-    if (count > this.limits.ordersPerSecond) {
-      throw new AppError(
-        'TOO_MANY_ATTEMPTS',
-        `Too many orders from this landing site: at most ${this.limits.ordersPerSecond} per second. Please retry in a second.`,
-        { retryAfterSeconds: 1 },
-      );
-    }
-  }
-
   async createOrder(
     caller: IntakeCaller,
     idempotencyKey: string | undefined,
     raw: unknown,
     ip: string,
   ): Promise<IntakeOutcome> {
-    await this.assertWithinRate(caller);
     const named = (raw as { landing_site?: unknown } | null)?.landing_site;
     if (typeof named === 'string' && named.trim() && named.trim() !== caller.site) {
       throw new AppError(
@@ -213,14 +215,16 @@ export class IntakeService {
       legalVersion: Number.isInteger(legalVersion) ? (legalVersion as number) : null,
       gatewayName: typeof gatewayName === 'string' ? gatewayName : '',
     };
-    const site = await selectIntakeContext(this.db, context);
-    if (!site) throw new AppError('NOT_FOUND', `There is no landing site "${caller.site}".`);
-    if (site.earlier_order_id) return this.replayed(site, fingerprint);
-
+    // Read while the body is checked; a replay is still answered as the first request was, whatever the checks find.
+    const reading = selectIntakeContext(this.db, context);
+    reading.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
     const checked = checkApplication(raw, new Date());
     const issues: FieldIssue[] = [...checked.issues];
     const body = checked.ok ? checked.body : undefined;
     const signature = body ? await readSignature(body.signature) : undefined;
+    const site = await reading;
+    if (!site) throw new AppError('NOT_FOUND', `There is no landing site "${caller.site}".`);
+    if (site.earlier_order_id) return this.replayed(site, fingerprint);
     if (signature && 'field' in signature) issues.push(signature);
     if (body && !site.legal_version_exists) {
       issues.push({
@@ -242,23 +246,47 @@ export class IntakeService {
       );
     }
 
-    // Asked before anything is stored; a gateway that cannot be reached leaves the order Pending, checked again later.
-    const payment = await this.payments.checkIntakePayment(site.gateway_name ?? body.payment.gateway, body.payment);
-    const stored = await this.store.put(signature.content, { extension: signature.extension });
+    // The gateway is asked while the signature is stored (neither waits for the other: the store's sync overlaps the
+    // gateway's answer); a gateway that cannot be reached leaves the order Pending, checked again later.
+    const [asked, put] = await Promise.allSettled([
+      this.payments.checkIntakePayment(site.gateway_name ?? body.payment.gateway, body.payment),
+      this.store.put(signature.content, { extension: signature.extension }),
+    ]);
+    if (asked.status === 'rejected' || put.status === 'rejected') {
+      if (put.status === 'fulfilled') await this.removeSignature(put.value.key);
+      throw asked.status === 'rejected' ? asked.reason : (put as PromiseRejectedResult).reason;
+    }
+    const payment = asked.value;
+    const stored = put.value;
     try {
-      const result = await this.insert(caller, idempotencyKey, fingerprint, body, site, stored.key, ip, payment);
-      this.orderEvents.changedById([result.order_id], { id: null, name: caller.site });
+      const { result, version, status } = await this.insert(
+        caller,
+        idempotencyKey,
+        fingerprint,
+        body,
+        site,
+        stored.key,
+        ip,
+        payment,
+      );
+      // The statement returned the order's version and status: the live desk is told without reading them again.
+      this.orderEvents.changed([{ orderId: result.order_id, version, status }], { id: null, name: caller.site });
       return { created: true, result };
     } catch (err) {
-      await this.store.delete(stored.key).catch((cleanup: unknown) => {
-        this.log.error({ err: cleanup, key: stored.key }, 'could not remove the signature of a failed intake');
-      });
+      await this.removeSignature(stored.key);
       if (err instanceof RacedReplay) {
         const raced = await selectIntakeContext(this.db, context);
         if (raced?.earlier_order_id) return this.replayed(raced, fingerprint);
       }
       throw err;
     }
+  }
+
+  /** Removes the signature of an application that made no order (logged when that fails too). */
+  private async removeSignature(key: string): Promise<void> {
+    await this.store.delete(key).catch((cleanup: unknown) => {
+      this.log.error({ err: cleanup, key }, 'could not remove the signature of a failed intake');
+    });
   }
 
   /** The order an earlier request with this Idempotency-Key made (200), or a 409 when its body was another. */
@@ -278,7 +306,10 @@ export class IntakeService {
     };
   }
 
-  /** The order, its request row, its confirmation mail and its audit row: one statement (intake.repository). */
+  /**
+   * The order, its request row, its confirmation mail and its audit row: one statement (intake.repository). Returns
+   * the answer and the new order's version and status.
+   */
   private async insert(
     caller: IntakeCaller,
     idempotencyKey: string,
@@ -288,7 +319,7 @@ export class IntakeService {
     signatureKey: string,
     ip: string,
     payment: IntakePaymentVerdict,
-  ): Promise<IntakeOrderResult> {
+  ): Promise<{ result: IntakeOrderResult; version: number; status: ProcessStatus }> {
     const columns = applicationColumns(body);
     const legalVersion = body.consent.legal_version ?? site.current_legal_version;
     for (let attempt = 1; ; attempt += 1) {
@@ -350,7 +381,11 @@ export class IntakeService {
         });
         if (inserted.raced) throw new RacedReplay();
         this.mail.queued(mail);
-        return { order_id: orderId, tracking_url: composed.trackingUrl, payment: payment.answer };
+        return {
+          result: { order_id: orderId, tracking_url: composed.trackingUrl, payment: payment.answer },
+          version: inserted.version,
+          status: inserted.status,
+        };
       } catch (err) {
         if (!isTakenOrderId(err) || attempt === ORDER_ID_TRIES) throw err;
       }
