@@ -105,6 +105,13 @@ describe('delivery and evidence', () => {
     const trackLink = page.frameLocator('[role="dialog"] iframe').locator(`a[href*="/track-order/${orderId}"]`);
     await trackLink.first().waitFor();
     expect(await trackLink.count()).toBeGreaterThan(0);
+    // The site's logo shows in the frame: the frame's origin is opaque, so a logo served same-origin only was
+    // refused (ERR_BLOCKED_BY_RESPONSE.NotSameOrigin) and the mail showed a broken image (issue 33).
+    const logo = page.frameLocator('[role="dialog"] iframe').locator('img[src*="/brand/"]').first();
+    await logo.waitFor();
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await page.screenshot({ path: path.join(resultsDir, 'delivery-mail-content-1280.png'), animations: 'disabled' });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });

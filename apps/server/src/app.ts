@@ -379,6 +379,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // The translation widget (portal) may load its scripts only from where the operator configured it.
   const translateHosts = translateWidgetOrigins(config.translateWidgetUrl);
   await app.register(securityHeaders, {
+    // The landing sites' logos (web/public/brand): public images the mails embed, read in any mail client.
+    crossOriginPaths: ['/brand/'],
     helmet: {
       contentSecurityPolicy: {
         directives: {
