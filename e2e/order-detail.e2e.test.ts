@@ -81,6 +81,19 @@ describe('order detail', () => {
       .filter({ hasText: 'Order detail' })
       .first()
       .waitFor();
+    // ...and their own opening at once, before it is written (issue 33).
+    const managerName = await staffName(manager);
+    await section(manager, 'Viewed by')
+      .getByRole('row')
+      .nth(1)
+      .filter({ hasText: managerName })
+      .filter({ hasText: 'Order detail' })
+      .waitFor();
+    expect(
+      await section(manager, 'Viewed by')
+        .getByText(/Nobody has opened/)
+        .count(),
+    ).toBe(0);
 
     // The Team member moves it to Awaiting Govt.
     await section(team, 'Add Comment Below').getByRole('button', { name: 'Awaiting Govt', exact: true }).click();

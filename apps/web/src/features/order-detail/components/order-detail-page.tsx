@@ -190,7 +190,12 @@ function OrderDetailView({ orderId, user, origin, back }: OrderDetailViewProps) 
         {details.isFetching ? <LinearProgress aria-label="Reloading the order" /> : null}
       </Box>
       <OrderChangedNotice order={order} user={user} onReload={reloadAfterChange} />
-      <OrderDetailContent order={order} user={user} onEditingRemarksChange={setIsEditingRemarks} />
+      <OrderDetailContent
+        order={order}
+        user={user}
+        openedAt={details.fulfilledTimeStamp}
+        onEditingRemarksChange={setIsEditingRemarks}
+      />
     </>
   );
 }
@@ -198,10 +203,12 @@ function OrderDetailView({ orderId, user, origin, back }: OrderDetailViewProps) 
 interface OrderDetailContentProps {
   order: OrderDetails;
   user: SessionUser;
+  /** When the order's detail was last answered: the reader's own opening, which "Viewed by" shows at once. */
+  openedAt: number | undefined;
   onEditingRemarksChange: (isEditing: boolean) => void;
 }
 
-function OrderDetailContent({ order, user, onEditingRemarksChange }: OrderDetailContentProps) {
+function OrderDetailContent({ order, user, openedAt, onEditingRemarksChange }: OrderDetailContentProps) {
   const orderId = String(order.order_id);
   const status = order.process_status as ProcessStatus;
   const [moveOrderStatus] = useMoveOrderStatusMutation();
@@ -279,7 +286,12 @@ function OrderDetailContent({ order, user, onEditingRemarksChange }: OrderDetail
       <DetailSection id="activity" title="Activity">
         <ActivityTimeline activity={order.activity} />
       </DetailSection>
-      {can(user.type, 'viewAccessRecords') ? <ViewedBySection orderId={orderId} /> : null}
+      {can(user.type, 'viewAccessRecords') ? (
+        <ViewedBySection
+          orderId={orderId}
+          opening={openedAt === undefined ? undefined : { at: openedAt, reader: user }}
+        />
+      ) : null}
 
       <ConfirmDialog {...action.confirmDialog} />
       {mailView ? (

@@ -1,8 +1,9 @@
 // "Viewed by" on the order detail page (issue 24): Admin and Manager see who opened the order's personal data — when,
 // what and from where — newest first, with Show more for older reads; other roles see no section and ask for nothing.
+// The reader's own opening leads the list at once, until the server lists it (issue 33).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccessRecordRow, StaffType } from '@eta/contracts';
 import { encodeOrderId } from '../../../lib/order-id';
 import { ok, stubApi, type RecordedCall } from '../../../test/api-stub';
@@ -12,6 +13,22 @@ import { preloadRoutes, renderRoutes } from '../../../test/render';
 import { signIn } from '../../../test/session';
 
 beforeAll(preloadRoutes);
+// The page opens the order "now": 20/11/2026 11:00:05 UTC, after every read the stubs list.
+const NOW = '2026-11-20T11:00:05.000Z';
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(NOW));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+/** The reader's own opening as the list shows it before the server has it (test/session signs in staff id 1). */
+const OWN_OPENING = [
+  '20/11/2026 11:00:05 UTC',
+  'Rajesh Menon',
+  'Order detail',
+  'This browser, now (on the record within a second)',
+];
 
 const READS_PATH = `/api/admin/orders/${DETAIL_ORDER_ID}/access-records`;
 const isReadsCall = (call: RecordedCall) => call.method === 'GET' && call.path === READS_PATH;
@@ -71,6 +88,7 @@ describe('Viewed by', { timeout: 20_000 }, () => {
     const table = await viewedBy();
     await within(table).findByText('Grace Whitfield');
     expect(rowTexts(table)).toEqual([
+      OWN_OPENING,
       [
         '20/11/2026 10:59:00 UTC',
         'Grace Whitfield',
@@ -84,16 +102,50 @@ describe('Viewed by', { timeout: 20_000 }, () => {
 
     await userEvent.click(within(table).getByRole('button', { name: 'Show more' }));
     await within(table).findByText('Asha Rao');
-    expect(rowTexts(table).map((cells) => cells[1])).toEqual(['Grace Whitfield', 'Theo Team', 'Asha Rao']);
-    expect(rowTexts(table)[2]?.[2]).toBe('Document: Signature image');
+    expect(rowTexts(table).map((cells) => cells[1])).toEqual([
+      'Rajesh Menon',
+      'Grace Whitfield',
+      'Theo Team',
+      'Asha Rao',
+    ]);
+    expect(rowTexts(table)[3]?.[2]).toBe('Document: Signature image');
     expect(within(table).queryByRole('button', { name: 'Show more' })).toBeNull();
     expect(api.callsTo('GET', READS_PATH).at(-1)?.query.get('cursor')).toBe('c2');
   });
 
-  it('says when nobody has opened the order yet', async () => {
+  it("shows the reader's own opening at once on an order nobody has opened before", async () => {
     renderOrder('Admin', () => ({ rows: [], next: null }));
     const table = await viewedBy();
-    expect(await within(table).findByText("Nobody has opened this order's personal data yet.")).toBeTruthy();
+    await within(table).findByText('Rajesh Menon');
+    expect(rowTexts(table)).toEqual([OWN_OPENING]);
+    expect(within(table).queryByText(/Nobody has opened/)).toBeNull();
+  });
+
+  it("shows the reader's opening once when the server already lists it, with where it came from", async () => {
+    renderOrder('Manager', () => ({
+      rows: [
+        read(1, { id: 9, staff_id: 1, staff_name: 'Rajesh Menon', at: '2026-11-20T11:00:04.950Z' }),
+        read(2, { staff_name: 'Grace Whitfield' }),
+      ],
+      next: null,
+    }));
+    const table = await viewedBy();
+    await within(table).findByText('Grace Whitfield');
+    expect(rowTexts(table)).toEqual([
+      ['20/11/2026 11:00:04 UTC', 'Rajesh Menon', 'Order detail', '198.51.100.7 (Chrome 131 on Windows 10)'],
+      ['20/11/2026 10:58:00 UTC', 'Grace Whitfield', 'Order detail', '198.51.100.7 (Chrome 131 on Windows 10)'],
+    ]);
+  });
+
+  it("puts this opening above the reader's earlier one, which is not this opening", async () => {
+    renderOrder('Manager', () => ({
+      rows: [read(1, { staff_id: 1, staff_name: 'Rajesh Menon', at: '2026-11-19T09:30:00.000Z' })],
+      next: null,
+    }));
+    const table = await viewedBy();
+    await within(table).findByText('19/11/2026 09:30:00 UTC');
+    expect(rowTexts(table).map((cells) => cells[0])).toEqual(['20/11/2026 11:00:05 UTC', '19/11/2026 09:30:00 UTC']);
+    expect(rowTexts(table)[0]).toEqual(OWN_OPENING);
   });
 
   it.each(['Team', 'Telecaller', 'Night Staff'] as const)('is not shown to %s, who asks for nothing', async (role) => {
