@@ -26,7 +26,7 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-// Requests' statements run under the interactive budget unless they say otherwise (docs/ARCHITECTURE.md).
+// Requests' statements run under the interactive budget unless they say otherwise (docs/decisions/database.md).
 const database = await prepareDatabase(config, { statementTimeoutMs: INTERACTIVE_STATEMENT_TIMEOUT_MS });
 // Every data key of personal data is unwrapped now: with a wrong DATA_KEY the server never starts (issue 24).
 const keyring = await openKeyring(database.db, await configuredMasterKeys(config)).catch(async (err: unknown) => {

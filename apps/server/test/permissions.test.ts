@@ -1,5 +1,5 @@
-// Who may call what, written out BY HAND from spec §6 and docs/ARCHITECTURE.md (not derived from the
-// permission table, so a wrong table fails here). Every registered /api route must appear below: a new
+// Who may call what, written out BY HAND from spec §6 and apps/server/src/modules/auth/README.md (not derived from
+// the permission table, so a wrong table fails here). Every registered /api route must appear below: a new
 // route states its intended roles before it can pass.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
@@ -81,7 +81,7 @@ const CASES: Case[] = [
     body: { orderId: ['ETA-000000001'], assignto: '', versions: { 'ETA-000000001': 1 } },
     allowed: ALL,
   },
-  // Assigning to someone else is for Manager and Admin (docs/ARCHITECTURE.md).
+  // Assigning to someone else is for Manager and Admin (apps/server/src/modules/orders/README.md).
   {
     route: 'PUT /api/admin/assign-order-status',
     body: { orderId: ['ETA-000000001'], assignto: 'Someone Else Entirely', versions: { 'ETA-000000001': 1 } },
@@ -149,7 +149,7 @@ const CASES: Case[] = [
     allowed: ALL,
   },
   { route: 'POST /api/admin/send-invoice', body: { orderId: 'ETA-000000001' }, allowed: ALL },
-  // Delivery (docs/ARCHITECTURE.md "Mail and documents"): everyone who works orders uploads the approved
+  // Delivery (apps/server/src/modules/documents/README.md): everyone who works orders uploads the approved
   // document, checks that it exists, resends its mail and views what the mail says.
   { route: 'POST /api/admin/upload-visa-document', allowed: ALL },
   {

@@ -1,7 +1,7 @@
 // No request occupies the database past a bound (issue 31): every pooled connection starts with the interactive
 // statement budget, a statement past it is a 503 that says what to do, a report keeps its longer budget, a search's
 // shorter budget is cut and leaves its connection usable, and a request whose client goes away has its statement
-// cancelled at once. PostgreSQL only: the embedded database cannot stop a statement (docs/ARCHITECTURE.md).
+// cancelled at once. PostgreSQL only: the embedded database cannot stop a statement (docs/decisions/database.md).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';

@@ -4,8 +4,8 @@ export const STAFF_TYPES = ['Admin', 'Manager', 'Team', 'Telecaller', 'Night Sta
 export type StaffType = (typeof STAFF_TYPES)[number];
 
 /**
- * Who may do what: ONE role → capability table (spec §6 and docs/ARCHITECTURE.md). The web reads it for what
- * it shows, the server for what it allows, so the two cannot drift apart.
+ * Who may do what: ONE role → capability table (spec §6 and apps/server/src/modules/auth/README.md). The web
+ * reads it for what it shows, the server for what it allows, so the two cannot drift apart.
  */
 const EVERYONE: readonly StaffType[] = STAFF_TYPES;
 const except = (...hidden: StaffType[]): readonly StaffType[] => EVERYONE.filter((role) => !hidden.includes(role));
@@ -260,7 +260,7 @@ export const TEAM_MESSAGES = {
 export const GATEWAY_REQUIRED = 'Please select gateway.';
 /** How a citizen country without a value reads in the country report and its CSV. */
 export const COUNTRY_NOT_GIVEN = 'Not given';
-/** Actions the filter offers; the security events first (docs/ARCHITECTURE.md "Security events"). */
+/** Actions the filter offers; the security events first (apps/server/src/modules/auth/README.md "Security events"). */
 export const ACTIVITY_ACTIONS = [
   'security.login-failed',
   'security.lockout',

@@ -1,7 +1,7 @@
 // How long one statement may run (issue 31): every connection starts with the interactive budget, work that needs
 // another one runs inside withStatementTimeout, and a request's statements are cancelled when its client goes away.
 // The budgets travel with the async context (AsyncLocalStorage), so repositories take the same `db` as ever; the pg
-// client (db/budgeted-client.ts) reads them for each statement. docs/ARCHITECTURE.md, "Statement budgets".
+// client (db/budgeted-client.ts) reads them for each statement. docs/decisions/database.md, "Statement budgets".
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppError } from '../lib/errors.js';
 

@@ -80,7 +80,7 @@ export interface S3Config {
   /** Server-side encryption requested on every write; 'none' only for a store that refuses the request. */
   sse: 'AES256' | 'aws:kms' | 'none';
   sseKmsKeyId: string | undefined;
-  /** The SDK's checksum modes, WHEN_REQUIRED unless its own variables say otherwise (docs/ARCHITECTURE.md). */
+  /** The SDK's checksum modes, WHEN_REQUIRED unless its own variables say otherwise (docs/decisions/document-storage.md). */
   requestChecksumCalculation: ChecksumMode;
   responseChecksumValidation: ChecksumMode;
   /**

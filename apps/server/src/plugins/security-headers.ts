@@ -1,7 +1,7 @@
 // Helmet's security headers (CSP, HSTS, frame and sniffing rules, …) on every answer. They do not depend on the
 // request, so they are worked out once at start-up by running Helmet against a recording response, and each
 // request only copies them. (@fastify/helmet built a new Helmet middleware, CSP parsing included, for every
-// request: about 3 % of a list request's CPU in the issue-11 profile; docs/ARCHITECTURE.md.)
+// request: about 3 % of a list request's CPU in the issue-11 profile; docs/decisions/requests-and-errors.md.)
 // Everything is same-origin except the public images under the given paths (the landing sites' logos), which the
 // mails reference from wherever they are read: a webmail, or the console's sandboxed mail preview, whose opaque
 // origin a `Cross-Origin-Resource-Policy: same-origin` logo is refused to.

@@ -57,8 +57,8 @@ export const newMasterKeyText = (): string => randomBytes(MASTER_KEY_BYTES).toSt
 
 /**
  * The master key of a desk started without DATA_KEY (the zero-setup trial): made once in DATA_DIR/secrets/data-key
- * (mode 0600), beside the data it protects, which is why production must set DATA_KEY (docs/ARCHITECTURE.md). Two
- * processes starting at once on one DATA_DIR keep the first one written.
+ * (mode 0600), beside the data it protects, which is why production must set DATA_KEY
+ * (modules/personal-data/README.md). Two processes starting at once on one DATA_DIR keep the first one written.
  */
 export async function loadOrCreateMasterKey(dataDir: string): Promise<Buffer> {
   const dir = path.join(dataDir, 'secrets');

@@ -9,8 +9,8 @@
 // a Map from its front after many deletions is itself a scan.) A counter that starts again is queued again; its old
 // place is recognised as stale when it reaches the head. Above `maxKeys` in a group its oldest counters are dropped:
 // an attacker who brings more fresh keys than that within one window can make the desk forget the oldest ones of
-// that window length (the price of the bound, docs/ARCHITECTURE.md), never those of another length (the sign-in
-// limit's per-account counters have a length of their own, so a flood of addresses cannot push them out).
+// that window length (the price of the bound, docs/decisions/rate-limits.md), never those of another length (the
+// sign-in limit's per-account counters have a length of their own, so a flood of addresses cannot push them out).
 
 export interface WindowCounter {
   count: number;

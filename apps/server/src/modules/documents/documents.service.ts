@@ -122,7 +122,7 @@ export class DocumentsService {
 
   /**
    * Any staff member who works orders may upload for a paid order that is not Deleted or Refund Completed
-   * (docs/ARCHITECTURE.md); an order already Completed gets the new document and the mail again.
+   * (./README.md); an order already Completed gets the new document and the mail again.
    */
   async uploadApprovedDocument(staff: Staff, actor: Actor, form: UploadForm): Promise<UploadVisaDocumentResult> {
     const upload = validateForm(form);

@@ -14,7 +14,7 @@ type Db = Kysely<DB> | Transaction<DB>;
  * The other columns of an order that describe the person (besides ERASED_SENSITIVE_COLUMNS): names, addresses,
  * telephone, the representative, birth place, passport details, job, and the answers about refusals, arrests and
  * health. Kept: ids, amounts, dates, statuses, gateway and payment ids, landing site, legal version, citizenship
- * (the country report counts by it) and the travel date (what the erasure was dated from). docs/ARCHITECTURE.md.
+ * (the country report counts by it) and the travel date (what the erasure was dated from). ./README.md.
  */
 export const ERASED_PERSONAL_COLUMNS = {
   applying_for_someone: null,

@@ -30,7 +30,7 @@ import type { ApiError } from '../../../lib/api';
 import { useGetEvidencePreviewQuery, useSubmitEvidenceMutation } from '../api/disputes-api';
 import { openPdfTab } from '../hooks/pdf-tab';
 
-/** What each pack puts first (docs/ARCHITECTURE.md "Defence packs"). */
+/** What each pack puts first (apps/server/src/modules/defence-pack/README.md "Layout"). */
 const PACK_HINTS: Record<DefencePackType, string> = {
   1: 'the e-mails sent to the customer first',
   2: 'the customer’s downloads first',
