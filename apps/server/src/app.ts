@@ -289,7 +289,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => workers.close());
   const defencePack = new DefencePackService(database.db, documentStore, workers);
   // Retention and customers' erasure requests share one erasure (issue 24).
-  const erasure = new OrderErasure(database.db, documentStore);
+  const erasure = new OrderErasure(database.db, documentStore, orderEvents);
   const retention = new RetentionService(
     database.db,
     erasure,
@@ -333,7 +333,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     orderMoves,
     orderDetail,
     mail,
-    orderMails: new OrderMailsService(database.db, mail),
+    orderMails: new OrderMailsService(database.db, mail, orderEvents),
     documents: new DocumentsService(
       database.db,
       documentStore,
@@ -343,7 +343,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       orderEvents,
     ),
     defencePack,
-    invoices: new InvoicesService(database.db, plainStore, mail),
+    invoices: new InvoicesService(database.db, plainStore, mail, orderEvents),
     landingSites: new LandingSitesService(database.db, config.translateWidgetUrl ?? null, (site) => {
       intake.forgetKeys(); // here at once; the event reaches the other processes
       return eventBus.publish('eta_intake_keys', site);
@@ -361,6 +361,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         openGeoLocator(config.geoipDb ?? DEFAULT_GEOIP_DB, (err) =>
           app.log.warn({ err }, 'location database unreadable: download locations will be Unknown'),
         ),
+      orderEvents,
     ),
     team: new TeamService(database.db, auth),
     gateways: new GatewaysService(database.db),

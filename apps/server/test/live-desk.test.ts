@@ -4,7 +4,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LIVE_EVENTS_PATH, type FolderCounts, type OrderChangedEvent, type PresenceEvent } from '@eta/contracts';
+import {
+  LIVE_EVENTS_PATH,
+  TRACK_PROOF_HEADER,
+  type FolderCounts,
+  type OrderChangedEvent,
+  type OrderDetails,
+  type PresenceEvent,
+} from '@eta/contracts';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
 import { LocalEventBus } from '../src/modules/events/event-bus.js';
@@ -12,7 +19,8 @@ import { LiveDeskHub } from '../src/modules/events/live-desk.hub.js';
 import { OrderPresence } from '../src/modules/events/order-presence.js';
 import type { Staff } from '../src/db/schema.js';
 import { application, createIntakeKey, postIntake } from './helpers/intake.js';
-import { insertOrder, putWithVersions } from './helpers/orders.js';
+import { givePortalHosts, insertOrder, putWithVersions } from './helpers/orders.js';
+import { PDF, uploadRequest } from './helpers/uploads.js';
 import { JWT_SECRET, buildTestApp, type TestApp } from './helpers/test-app.js';
 import { testBackend } from './helpers/test-database.js';
 
@@ -252,7 +260,7 @@ describe('live desk', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('tells of a remark written on the detail page, at the version it has', async () => {
+  it('tells of a comment written on the detail page, naming the comment: the version stays, so a page cannot tell by it', async () => {
     const orderId = await insertOrder(t.database.db);
     const s = await open(base, `?ticket=${await ticketFor(t, other)}`);
     await s.next(named('counts'));
@@ -263,8 +271,114 @@ describe('live desk', () => {
       payload: { orderId, remark: 'Called the customer' },
     });
     expect(res.statusCode, res.body).toBe(200);
+    const remarkId = res.json<{ data: { id: number } }>().data.id;
     const written = await s.next(named<OrderChangedEvent>('order', (d) => d.orderId === orderId));
-    expect(written.data).toEqual({ orderId, version: 1, status: 'New', byStaffId: team.id, byName: 'Tara Team' });
+    expect(written.data).toEqual({
+      orderId,
+      version: 1,
+      status: 'New',
+      byStaffId: team.id,
+      byName: 'Tara Team',
+      added: { kind: 'comment', id: remarkId },
+    });
+    // The id is the one the other window's Comment History will list after its reload.
+    const details = await t.app.inject({
+      url: `/api/admin/get-orders-details/${orderId}`,
+      headers: { authorization: other.token },
+    });
+    const shown = details.json<{ data: OrderDetails }>().data;
+    expect(shown.version).toBe(1);
+    expect(shown.remark.map((r) => r.id)).toEqual([remarkId]);
+  });
+
+  it("tells of a mail resent, an invoice sent and a customer's download, each naming the row it added", async () => {
+    await givePortalHosts(t.database.db);
+    const email = 'live.desk@customer.test';
+    const orderId = await insertOrder(t.database.db, { email });
+    const form = await uploadRequest(
+      { orderId, email, mailServiceProvider: 'AWS' },
+      { name: 'approval.pdf', content: PDF, type: 'application/pdf' },
+    );
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/upload-visa-document',
+      headers: { ...form.headers, authorization: team.token },
+      payload: form.payload,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const s = await open(base, `?ticket=${await ticketFor(t, other)}`);
+    await s.next(named('counts'));
+    const heard = async () =>
+      (await s.next(named<OrderChangedEvent>('order', (d) => d.orderId === orderId))).data as OrderChangedEvent;
+    const byTara = { orderId, version: 2, status: 'Completed', byStaffId: team.id, byName: 'Tara Team' };
+
+    const resent = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/resend-mail',
+      headers: { authorization: team.token },
+      payload: { orderId, email, mailServiceProvider: 'AWS' },
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    const resentId = resent.json<{ data: { mailId: number } }>().data.mailId;
+    expect(await heard()).toEqual({ ...byTara, added: { kind: 'mail', id: resentId } });
+
+    const invoice = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/send-invoice',
+      headers: { authorization: team.token },
+      payload: { orderId },
+    });
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    const invoiceMailId = invoice.json<{ data: { mailId: number } }>().data.mailId;
+    expect(await heard()).toEqual({ ...byTara, added: { kind: 'mail', id: invoiceMailId } });
+
+    const tracked = await t.app.inject({ method: 'POST', url: '/api/front/track-order', payload: { orderId, email } });
+    expect(tracked.statusCode, tracked.body).toBe(200);
+    const proof = tracked.json<{ data: { proof: string } }>().data.proof;
+    const prepared = await t.app.inject({
+      method: 'POST',
+      url: '/api/front/download-passport-doc-pdf',
+      headers: { [TRACK_PROOF_HEADER]: proof },
+      payload: { orderId, customername: 'Ada Lovelace', file1: `eTA-${orderId}.pdf` },
+    });
+    expect(prepared.statusCode, prepared.body).toBe(200);
+    const file = await t.app.inject({ url: prepared.json<{ data: { url: string } }>().data.url });
+    expect(file.statusCode).toBe(200);
+    const download = await heard();
+    expect(download).toEqual({
+      orderId,
+      version: 2,
+      status: 'Completed',
+      byStaffId: null,
+      byName: 'Customer',
+      added: { kind: 'download', id: expect.any(Number) },
+    });
+
+    // Each id is a row the order's details list: Email History and Download History.
+    const details = await t.app.inject({
+      url: `/api/admin/get-orders-details/${orderId}`,
+      headers: { authorization: other.token },
+    });
+    const shown = details.json<{ data: OrderDetails }>().data;
+    expect(shown.mailHistory.map((m) => m.id)).toEqual(expect.arrayContaining([resentId, invoiceMailId]));
+    expect(shown.downloadHistory.map((d) => d.id)).toEqual([download.added!.id]);
+  });
+
+  it("tells of an erasure of the order's personal data, at its new version, so a page showing that data learns it is gone", async () => {
+    const email = 'erase.me@customer.test';
+    const orderId = await insertOrder(t.database.db, { email });
+    const admin = await t.signIn('Admin', 'Ada Admin');
+    const s = await open(base, `?ticket=${await ticketFor(t, other)}`);
+    await s.next(named('counts'));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/subject-requests/erase',
+      headers: { authorization: admin.token },
+      payload: { email, confirm: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const erased = await s.next(named<OrderChangedEvent>('order', (d) => d.orderId === orderId));
+    expect(erased.data).toEqual({ orderId, version: 2, status: 'New', byStaffId: admin.id, byName: 'Ada Admin' });
   });
 
   it('tells of an order placed by a landing site, by the site', async () => {

@@ -13,6 +13,7 @@ import { insertOrder } from './helpers/orders.js';
 import { pdfPages, samplePdf, samplePng } from './helpers/pdf-files.js';
 import { appDocumentStore, appKeyring, orderFieldsOf } from './helpers/personal-data.js';
 import { OrderErasure } from '../src/modules/retention/erasure.js';
+import { OrderEventsPublisher } from '../src/modules/events/order-events.publisher.js';
 import { RetentionService } from '../src/modules/retention/retention.service.js';
 
 let t: TestApp;
@@ -448,7 +449,11 @@ describe('a run stopped after a batch', () => {
     // A second server: its own service over the same database and store.
     const other = new RetentionService(
       t.database.db,
-      new OrderErasure(t.database.db, await appDocumentStore(t)),
+      new OrderErasure(
+        t.database.db,
+        await appDocumentStore(t),
+        new OrderEventsPublisher(t.app.eventBus, t.database.db, () => {}),
+      ),
       t.app.log,
       { batchSize: 2, staleAfterMs: 60_000 },
     );
@@ -464,6 +469,7 @@ describe('a run stopped after a batch', () => {
     const orders = [];
     for (let i = 0; i < 6; i += 1) orders.push(await personalOrder({ travel_to_canada_year: dateYearsAgo(4) }));
     const documents = await appDocumentStore(t);
+    const events = new OrderEventsPublisher(t.app.eventBus, t.database.db, () => {});
     /** An erasure that stalls before its `nth` erasure (a long GC pause, a stopped VM) until released. */
     const stallingBefore = (nth: number) => {
       let calls = 0;
@@ -481,7 +487,7 @@ describe('a run stopped after a batch', () => {
           return super.erase(...args);
         }
       }
-      return { erasure: new StallingErasure(t.database.db, documents), stalled, release };
+      return { erasure: new StallingErasure(t.database.db, documents, events), stalled, release };
     };
     const options = { batchSize: 2, staleAfterMs: 60_000 };
     const a = stallingBefore(3);

@@ -52,7 +52,24 @@ export const PresenceEvent = Type.Object({
 });
 export type PresenceEvent = Static<typeof PresenceEvent>;
 
-/** `event: order`: an order changed (moved, claimed, written); the detail page compares `version` with its own. */
+/**
+ * What a write added to an order's detail page without moving its version: a comment (Comment History), a mail
+ * (Email History: a resend, an invoice) or a customer's download (Download History). A page at the same version can
+ * still lack it, so the page looks for `id` among that list's rows instead of comparing versions.
+ */
+export const ORDER_ADDITION_KINDS = ['comment', 'mail', 'download'] as const;
+export type OrderAdditionKind = (typeof ORDER_ADDITION_KINDS)[number];
+export const OrderAddition = Type.Object({
+  kind: Type.Enum(ORDER_ADDITION_KINDS),
+  /** The new row's id: a remark's, a mail's or a download's, as the order's details list them. */
+  id: Type.Integer(),
+});
+export type OrderAddition = Static<typeof OrderAddition>;
+
+/**
+ * `event: order`: an order changed (moved, claimed, written); the detail page compares `version` with its own, and
+ * looks for `added` (when there is one) among its lists.
+ */
 export const OrderChangedEvent = Type.Object({
   orderId: Type.String(),
   version: Type.Integer(),
@@ -60,6 +77,7 @@ export const OrderChangedEvent = Type.Object({
   /** Who changed it; null when no staff member did (a customer's payment, a gateway's webhook, intake). */
   byStaffId: Type.Union([Type.Integer(), Type.Null()]),
   byName: Type.Union([Type.String(), Type.Null()]),
+  added: Type.Optional(OrderAddition),
 });
 export type OrderChangedEvent = Static<typeof OrderChangedEvent>;
 

@@ -156,13 +156,14 @@ export class LiveDeskHub {
 
   private ordersChanged(payload: string): void {
     const message = JSON.parse(payload) as OrdersChangedMessage;
-    for (const [orderId, version, status] of message.orders) {
+    for (const [orderId, version, status, added] of message.orders) {
       const data: OrderChangedEvent = {
         orderId,
         version,
         status,
         byStaffId: message.by?.id ?? null,
         byName: message.by?.name ?? null,
+        ...(added ? { added } : {}),
       };
       const id = this.nextId();
       for (const client of this.streams) client.sink.send({ id, event: 'order', data });

@@ -1,7 +1,7 @@
 // The one way services tell the desk that orders changed: after their transaction commits they hand the orders
 // here, and every process's live desk hears it on 'eta_orders'. Services never write to streams themselves.
 import type { Kysely } from 'kysely';
-import type { ProcessStatus } from '@eta/contracts';
+import type { OrderAddition, ProcessStatus } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { outsideRequest } from '../../db/statement-budget.js';
 import type { Actor } from '../audit/audit.repository.js';
@@ -12,6 +12,8 @@ export interface ChangedOrder {
   orderId: string;
   version: number;
   status: ProcessStatus;
+  /** What the write added to the order's detail page (a comment, a mail, a download), if it did. */
+  added?: OrderAddition;
 }
 
 /** Who made a change: a staff member, or by name only a system actor (a gateway's webhook, intake); null: unknown. */
@@ -20,10 +22,13 @@ export type ChangedBy = { id: number | null; name: string } | null;
 export const changedBy = (actor: Actor): ChangedBy =>
   actor.id !== null || actor.name ? { id: actor.id, name: actor.name ?? '' } : null;
 
-/** The JSON on 'eta_orders': orders as [orderId, version, status] to fit a bulk move into few notifications. */
+/**
+ * The JSON on 'eta_orders': orders as [orderId, version, status] to fit a bulk move into few notifications, with what
+ * the write added to the order as a fourth element when it added something.
+ */
 export interface OrdersChangedMessage {
   by: ChangedBy;
-  orders: [string, number, ProcessStatus][];
+  orders: ([string, number, ProcessStatus] | [string, number, ProcessStatus, OrderAddition])[];
 }
 
 /** NOTIFY carries at most 8000 bytes; 60 orders of ~40 bytes each stay well inside it. */
@@ -46,7 +51,9 @@ export class OrderEventsPublisher {
     for (let i = 0; i < orders.length; i += ORDERS_PER_MESSAGE) {
       const message: OrdersChangedMessage = {
         by,
-        orders: orders.slice(i, i + ORDERS_PER_MESSAGE).map((o) => [o.orderId, o.version, o.status]),
+        orders: orders
+          .slice(i, i + ORDERS_PER_MESSAGE)
+          .map((o) => (o.added ? [o.orderId, o.version, o.status, o.added] : [o.orderId, o.version, o.status])),
       };
       this.bus.publish('eta_orders', JSON.stringify(message)).catch(this.onError);
     }
@@ -57,6 +64,15 @@ export class OrderEventsPublisher {
     outsideRequest(() => this.publishRead(selectOrderStates(this.db, orderIds), by));
   }
 
+  /**
+   * A write that added a row to the order's detail page without moving its version (a comment, a mail, a customer's
+   * download): published with the order's version and status as committed, and the row, so a page at that same
+   * version can tell that it lacks the row.
+   */
+  addedTo(orderId: string, added: OrderAddition, by: ChangedBy): void {
+    outsideRequest(() => this.publishRead(selectOrderStates(this.db, [orderId]), by, added));
+  }
+
   /** The same by the orders' row keys (orders.id), for writes that know only those. */
   changedByKey(orderKeys: readonly number[], by: ChangedBy): void {
     outsideRequest(() => this.publishRead(selectOrderStatesByKey(this.db, orderKeys), by));
@@ -65,11 +81,17 @@ export class OrderEventsPublisher {
   private publishRead(
     read: Promise<{ order_id: string; version: number; process_status: ProcessStatus }[]>,
     by: ChangedBy,
+    added?: OrderAddition,
   ): void {
     read
       .then((rows) =>
         this.changed(
-          rows.map((r) => ({ orderId: r.order_id, version: r.version, status: r.process_status })),
+          rows.map((r) => ({
+            orderId: r.order_id,
+            version: r.version,
+            status: r.process_status,
+            ...(added ? { added } : {}),
+          })),
           by,
         ),
       )

@@ -10,6 +10,7 @@ import { moneyText } from '../../lib/pdf/format.js';
 import type { DocumentStore } from '../../lib/storage/document-store.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
+import { changedBy, type OrderEventsPublisher } from '../events/order-events.publisher.js';
 import { mailDelivery } from '../mail/mail-delivery.js';
 import type { MailService } from '../mail/mail.service.js';
 import { renderInvoice } from './invoice-pdf.js';
@@ -37,6 +38,7 @@ export class InvoicesService {
     private readonly db: Kysely<DB>,
     private readonly store: DocumentStore,
     private readonly mail: MailService,
+    private readonly orderEvents: OrderEventsPublisher,
   ) {}
 
   async send(staff: Staff, actor: Actor, rawOrderId: string): Promise<{ invoice: SentInvoice; message: string }> {
@@ -138,6 +140,8 @@ export class InvoicesService {
         return { invoice: sent, message };
       });
       this.mail.kick();
+      // The invoice's mail joins the order's Email History.
+      this.orderEvents.addedTo(result.invoice.orderId, { kind: 'mail', id: result.invoice.mailId }, changedBy(actor));
       return result;
     } catch (err) {
       // The PDF of an invoice that was not recorded must not stay behind in the store.

@@ -11,6 +11,7 @@ import { assertMayDeliver } from '../../lib/delivery/may-deliver.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { isoTime } from '../../lib/time.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
+import { changedBy, type OrderEventsPublisher } from '../events/order-events.publisher.js';
 import { selectLatestApprovalMail, selectOrderMail, type StoredMail } from './mail.repository.js';
 import type { MailService } from './mail.service.js';
 
@@ -18,6 +19,7 @@ export class OrderMailsService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly mail: MailService,
+    private readonly orderEvents: OrderEventsPublisher,
   ) {}
 
   /** Queues the approval mail again (kind resend) for an order that has its approved document. */
@@ -56,6 +58,7 @@ export class OrderMailsService {
       return mail;
     });
     this.mail.kick();
+    this.orderEvents.addedTo(orderId, { kind: 'mail', id: queued.id }, changedBy(actor));
     return {
       mailId: queued.id,
       orderId,

@@ -200,7 +200,8 @@ export class OrderDetailService {
       ]);
       return toRemark(orderId, row);
     });
-    this.orderEvents.changedById([orderId], changedBy(actor));
+    // A comment leaves the version as it is (it makes nobody's copy stale), so the event names it.
+    this.orderEvents.addedTo(orderId, { kind: 'comment', id: remark.id }, changedBy(actor));
     return remark;
   }
 

@@ -22,6 +22,7 @@ import { describeUserAgent } from '../../lib/user-agent.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { selectCurrentDocument } from '../../lib/delivery/current-document.repository.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
+import { changedBy, type OrderEventsPublisher } from '../events/order-events.publisher.js';
 import { findTrackedOrder, insertDownload, selectDownloads, type TrackedOrderRow } from './portal.repository.js';
 import type { TrackThrottle } from './track-throttle.js';
 import type { TrackingProofs } from './tracking-proofs.js';
@@ -78,6 +79,7 @@ export class PortalService {
     private readonly proofs: TrackingProofs,
     private readonly throttle: TrackThrottle,
     private readonly geo: () => Promise<GeoLocator>,
+    private readonly orderEvents: OrderEventsPublisher,
   ) {}
 
   async track(body: TrackOrderBody, ip: string): Promise<TrackedOrder> {
@@ -208,9 +210,11 @@ export class PortalService {
     const stream = await fromStore(() => this.store.get(document.storage_key));
     const device = describeUserAgent(client.userAgent);
     const location = (await this.geo()).locate(client.ip);
+    const actor = customerActor(client.ip);
+    let downloadId: number;
     try {
-      await this.db.transaction().execute(async (trx) => {
-        await insertDownload(trx, {
+      downloadId = await this.db.transaction().execute(async (trx) => {
+        const download = await insertDownload(trx, {
           orderKey: Number(order.id),
           documentId: Number(document.id),
           ip: client.ip,
@@ -219,7 +223,7 @@ export class PortalService {
           location,
           timezone: ticket.timezone,
         });
-        await writeAudit(trx, customerActor(client.ip), [
+        await writeAudit(trx, actor, [
           {
             action: 'portal.download',
             orderId: Number(order.id),
@@ -227,11 +231,14 @@ export class PortalService {
             after: { location, ...device },
           },
         ]);
+        return Number(download.id);
       });
     } catch (err) {
       stream.destroy();
       throw err;
     }
+    // Staff on the order see the download join its Download History.
+    this.orderEvents.addedTo(order.order_id, { kind: 'download', id: downloadId }, changedBy(actor));
     return {
       stream,
       fileName: downloadFileName(order.order_id, document.content_type),

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { DocumentStore } from '../../lib/storage/document-store.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
+import { changedBy, type ChangedOrder, type OrderEventsPublisher } from '../events/order-events.publisher.js';
 import {
   eraseOrderRows,
   forgetFileDeletion,
@@ -47,6 +48,7 @@ export class OrderErasure {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly store: DocumentStore,
+    private readonly orderEvents: OrderEventsPublisher,
   ) {}
 
   /**
@@ -55,7 +57,8 @@ export class OrderErasure {
    * deletes `freedFiles` after this returns (deleteFiles), so a batch needs no store call inside a transaction.
    */
   async erase(orderKey: number, actor: Actor, cause: ErasureCause): Promise<ErasureOutcome> {
-    return this.db.transaction().execute(async (trx) => {
+    let changed: ChangedOrder | undefined;
+    const outcome = await this.db.transaction().execute(async (trx): Promise<ErasureOutcome> => {
       // A retention run's erasure commits only while its process still holds the run: one taken for dead and taken
       // over erases nothing more (the claim is locked against takeover until this commits).
       if (cause.kind === 'retention' && !(await lockRunClaim(trx, cause.claim))) throw new RunTakenOver();
@@ -98,8 +101,12 @@ export class OrderErasure {
           },
         },
       ]);
+      changed = { orderId, version, status: order.process_status };
       return { erased: true, orderId, freedFiles };
     });
+    // A page still showing the order's personal data is told that it is gone.
+    if (changed) this.orderEvents.changed([changed], changedBy(actor));
+    return outcome;
   }
 
   /** Deletes files freed by erasures (these keys, or every one still waiting); a failure is kept for the next run. */

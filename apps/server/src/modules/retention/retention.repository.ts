@@ -94,7 +94,16 @@ export const ERASED_REMARK = '(erased with the order’s personal data)';
 export const lockOrderForErasure = (trx: Transaction<DB>, orderKey: number) =>
   trx
     .selectFrom('orders')
-    .select(['id', 'order_id', 'landing_site', 'erased_at', 'legal_hold_at', 'legal_hold_reason', 'customer_sign'])
+    .select([
+      'id',
+      'order_id',
+      'process_status',
+      'landing_site',
+      'erased_at',
+      'legal_hold_at',
+      'legal_hold_reason',
+      'customer_sign',
+    ])
     .where('id', '=', orderKey)
     .forUpdate()
     .executeTakeFirst();

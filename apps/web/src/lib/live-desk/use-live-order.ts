@@ -8,6 +8,7 @@ import { useAppSelector } from '../store';
 import { orderKey } from './live-desk-slice';
 
 const NOBODY: readonly PresencePerson[] = [];
+const NOTHING_ADDED: readonly OrderChangedEvent[] = [];
 
 const ACTIVITY_WORDS: Record<PresenceActivity, string> = {
   'editing-remarks': 'editing remarks',
@@ -42,6 +43,11 @@ const rank = (person: PresencePerson): number => (person.activity === 'editing-r
 /** The newest change of the order heard on the live desk, or undefined. */
 export function useOrderChange(orderId: string): OrderChangedEvent | undefined {
   return useAppSelector((state) => state.liveDesk.changes[orderKey(orderId)]);
+}
+
+/** The changes heard that added a row to the order (a comment, a mail, a download), oldest first. */
+export function useOrderAdditions(orderId: string): readonly OrderChangedEvent[] {
+  return useAppSelector((state) => state.liveDesk.additions[orderKey(orderId)]) ?? NOTHING_ADDED;
 }
 
 /** "Priya is viewing", "Priya is editing remarks". */

@@ -5,7 +5,14 @@ import type { OrderChangedEvent, OrderDetails, PresencePerson } from '@eta/contr
 import { encodeOrderId } from '../../../lib/order-id';
 import { ok, stubApi } from '../../../test/api-stub';
 import { openStream, sendEvent, stubEventSource, ticketReply } from '../../../test/fake-event-source';
-import { DETAIL_ORDER_ID, detailReply, isDetailCall, isDisputesCall, orderDetails } from '../../../test/order-details';
+import {
+  DETAIL_ORDER_ID,
+  detailReply,
+  isDetailCall,
+  isDisputesCall,
+  orderDetails,
+  remarkEntry,
+} from '../../../test/order-details';
 import { FOLDER_COUNTS, isFolderCountCall } from '../../../test/orders';
 import { preloadRoutes, renderRoutes } from '../../../test/render';
 import { signIn } from '../../../test/session';
@@ -156,6 +163,63 @@ describe('Order detail on the live desk', WHOLE_CONSOLE, () => {
     expect(screen.getByRole('alert').textContent).toContain('Priya changed this order. Reload to see the change.');
     sendEvent('order', changeBy({ version: 5, status: 'Refunds', byStaffId: null, byName: null }));
     expect(screen.getByRole('alert').textContent).toContain('This order was moved to Refunds.');
+  });
+
+  it('shows a comment someone else added in another window (the version stays) until Reload brings it into Comment History', async () => {
+    const { streams, changeOrder, detailCalls } = renderLiveOrder(orderDetails({ version: 3 }));
+    await liveOrderPage(streams);
+    const comments = screen.getByRole('region', { name: 'Comment History' });
+    expect(within(comments).queryByText('Called the customer, she will send the new passport')).toBeNull();
+
+    sendEvent('order', changeBy({ version: 3, status: 'Pending', added: { kind: 'comment', id: 901 } }));
+    const notice = screen.getByRole('alert');
+    expect(notice.textContent).toContain('Priya added a comment. Reload to see the change.');
+
+    changeOrder(
+      orderDetails({
+        version: 3,
+        remark: [
+          remarkEntry({ id: 901, remark_name: 'Priya', remark: 'Called the customer, she will send the new passport' }),
+        ],
+      }),
+    );
+    const before = detailCalls();
+    await userEvent.click(within(notice).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(detailCalls()).toBe(before + 1));
+    expect(await within(comments).findByText('Called the customer, she will send the new passport')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("names mails and a customer's download added meanwhile, and says nothing of rows the page already shows or one's own", async () => {
+    const shown = remarkEntry({ id: 5 });
+    const { streams } = renderLiveOrder(orderDetails({ version: 3, remark: [shown] }));
+    await liveOrderPage(streams);
+
+    // Already in Comment History (heard late), and one's own comment from another tab: nothing to reload for.
+    sendEvent('order', changeBy({ version: 3, status: 'Pending', added: { kind: 'comment', id: 5 } }));
+    sendEvent(
+      'order',
+      changeBy({ version: 3, status: 'Pending', byStaffId: 1, byName: 'Asha Rao', added: { kind: 'comment', id: 6 } }),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    sendEvent('order', changeBy({ version: 3, status: 'Pending', added: { kind: 'mail', id: 40 } }));
+    sendEvent('order', changeBy({ version: 3, status: 'Pending', added: { kind: 'mail', id: 41 } }));
+    // The same event heard twice counts once.
+    sendEvent('order', changeBy({ version: 3, status: 'Pending', added: { kind: 'mail', id: 41 } }));
+    sendEvent(
+      'order',
+      changeBy({
+        version: 3,
+        status: 'Pending',
+        byStaffId: null,
+        byName: 'Customer',
+        added: { kind: 'download', id: 7 },
+      }),
+    );
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Priya sent 2 mails to the customer. The customer downloaded the approved document. Reload to see the changes.',
+    );
   });
 
   it("shows no notice for one's own change, for a version the page already shows, or for another order", async () => {
