@@ -364,7 +364,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       orderEvents,
     ),
     team: new TeamService(database.db, auth),
-    gateways: new GatewaysService(database.db),
+    gateways: new GatewaysService(database.db, paymentGateways),
     reports: new ReportsService(database.db),
     activity: new ActivityService(database.db, accessRecords),
     accessRecords,

@@ -1,5 +1,6 @@
 // Gateway Setting (spec §2 "Change Gateway", §3, §5, §7; issue 10): the list without secrets, one active
-// gateway switched in one transaction (also under two switches at once), audited, and the public read.
+// gateway switched in one transaction (also under two switches at once), audited, and the public read. Issue 33: a
+// gateway this server has no keys for is activated only by a request that says the person was warned.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '@eta/contracts';
 import { sql } from 'kysely';
@@ -24,24 +25,24 @@ const list = async () => {
   expect(res.statusCode).toBe(200);
   return res;
 };
-const activate = (gatewayId: unknown, who = admin) =>
+const activate = (gatewayId: unknown, who = admin, warned = true) =>
   t.app.inject({
     method: 'POST',
     url: '/api/admin/payment-gateway-setting',
     headers: { authorization: who.token },
-    payload: gatewayId === undefined ? {} : { gatewayId },
+    payload: gatewayId === undefined ? {} : { gatewayId, ...(warned ? { activateNotConfigured: true } : {}) },
   });
 const activeIds = async () =>
   (await t.database.db.selectFrom('gateways').select('id').where('is_active', '=', true).execute()).map((g) => g.id);
 
 describe('payment gateways', () => {
-  it('lists every gateway with is_active "1"/"0" and never a secret', async () => {
+  it('lists every gateway with is_active "1"/"0", whether this server has its keys, and never a secret', async () => {
     const res = await list();
     const data = res.json<{ data: Gateway[] }>().data;
     expect(data).toEqual([
-      { id: expect.any(Number), gateway_name: 'Stripe', is_active: '1' },
-      { id: expect.any(Number), gateway_name: 'PayPal', is_active: '0' },
-      { id: expect.any(Number), gateway_name: 'Authorize.Net', is_active: '0' },
+      { id: expect.any(Number), gateway_name: 'Stripe', is_active: '1', configured: true },
+      { id: expect.any(Number), gateway_name: 'PayPal', is_active: '0', configured: false },
+      { id: expect.any(Number), gateway_name: 'Authorize.Net', is_active: '0', configured: false },
     ]);
     expect(res.body).not.toContain('sk_live');
     expect(res.body).not.toContain('secrets');
@@ -76,8 +77,9 @@ describe('payment gateways', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 1,
-      message: 'PayPal is now the active gateway.',
-      data: { id: paypal!.id, gateway_name: 'PayPal', is_active: '1' },
+      message:
+        'PayPal is now the active gateway. PayPal is not configured on this server: until its keys are set, payments made through it are not verified, and refunds and dispute evidence cannot go through it.',
+      data: { id: paypal!.id, gateway_name: 'PayPal', is_active: '1', configured: false },
     });
     expect(await activeIds()).toEqual([paypal!.id]);
     const audit = await t.database.db
@@ -85,13 +87,51 @@ describe('payment gateways', () => {
       .select(['actor_id', 'before', 'after'])
       .where('action', '=', 'gateway.activate')
       .execute();
-    expect(audit).toEqual([{ actor_id: manager.id, before: { active: 'Stripe' }, after: { active: 'PayPal' } }]);
+    expect(audit).toEqual([
+      { actor_id: manager.id, before: { active: 'Stripe' }, after: { active: 'PayPal', configured: false } },
+    ]);
 
     const again = await activate(paypal!.id);
-    expect(again.json()).toMatchObject({ status: 1, message: 'PayPal is already the active gateway.' });
+    expect(again.json()).toMatchObject({
+      status: 1,
+      message: expect.stringMatching(/^PayPal is already the active gateway\. PayPal is not configured on this server/),
+    });
     expect(await activeIds()).toEqual([paypal!.id]);
-    expect((await activate(stripe!.id)).statusCode).toBe(200);
+    const back = await activate(stripe!.id, admin, false);
+    expect(back.json()).toEqual({
+      status: 1,
+      message: 'Stripe is now the active gateway.',
+      data: { id: stripe!.id, gateway_name: 'Stripe', is_active: '1', configured: true },
+    });
     expect(await activeIds()).toEqual([stripe!.id]);
+  });
+
+  it('refuses to activate a gateway without keys unless the person was warned, and changes nothing', async () => {
+    const [stripe, paypal] = (await list()).json<{ data: Gateway[] }>().data;
+    expect(await activeIds()).toEqual([stripe!.id]);
+    const before = await t.database.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('action', '=', 'gateway.activate')
+      .executeTakeFirstOrThrow();
+    const res = await activate(paypal!.id, manager, false);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      status: 0,
+      code: 'GATEWAY_NOT_CONFIGURED',
+      message:
+        'PayPal is not configured on this server: until its keys are set, payments made through it are not verified, and refunds and dispute evidence cannot go through it. It was not made the active gateway; confirm to activate it anyway.',
+    });
+    expect(await activeIds()).toEqual([stripe!.id]);
+    const after = await t.database.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('action', '=', 'gateway.activate')
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    // The landing sites still read the gateway that was active.
+    const read = await t.app.inject({ url: '/api/front/active-gateway' });
+    expect(read.json().data).toEqual({ gateway_name: 'Stripe' });
   });
 
   it("refuses a missing gateway with the spec's message and an unknown one with 404", async () => {

@@ -17,7 +17,11 @@ const gatewaysRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags: ['gateways'], body: GatewaySettingBody, response: { 200: GatewaySettingResponse } } },
     async (request) => {
       const staff = requireStaff(request.staff);
-      const { gateway, message } = await gateways.activate(actorOf(staff, request.ip), request.body.gatewayId);
+      const { gateway, message } = await gateways.activate(
+        actorOf(staff, request.ip),
+        request.body.gatewayId,
+        request.body.activateNotConfigured,
+      );
       return { status: 1 as const, message, data: gateway };
     },
   );

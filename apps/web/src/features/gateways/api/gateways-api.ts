@@ -1,6 +1,6 @@
 // Gateway Setting calls (spec §7 "Gateway and team"; issue 21: each gateway's health and the webhooks the desk
 // could not match, for Admins).
-import type { ApiEnvelope, Gateway, GatewayHealth, UnmatchedEvent } from '@eta/contracts';
+import type { ApiEnvelope, Gateway, GatewayHealth, GatewaySettingBody, UnmatchedEvent } from '@eta/contracts';
 import { api } from '../../../lib/api';
 
 export interface UnmatchedEventsPage {
@@ -15,8 +15,15 @@ export const gatewaysApi = api.injectEndpoints({
       transformResponse: (body: ApiEnvelope<Gateway[]>) => body.data!,
       providesTags: ['Gateways'],
     }),
-    activateGateway: build.mutation<string, number>({
-      query: (gatewayId) => ({ url: 'admin/payment-gateway-setting', method: 'POST', body: { gatewayId } }),
+    // A gateway without keys is refused (409 GATEWAY_NOT_CONFIGURED) unless the body says the person was warned; the
+    // page asks first, so the refusal (a list older than the server's keys) is its to handle, not a toast.
+    activateGateway: build.mutation<string, GatewaySettingBody>({
+      query: (body) => ({
+        url: 'admin/payment-gateway-setting',
+        method: 'POST',
+        body,
+        silent: (error) => error.code === 'GATEWAY_NOT_CONFIGURED',
+      }),
       transformResponse: (body: ApiEnvelope<Gateway>) => body.message,
       invalidatesTags: ['Gateways'],
     }),

@@ -80,7 +80,7 @@ function LastWebhook({ gateway }: { gateway: GatewayHealth }) {
   );
 }
 
-function GatewayCard({ gateway }: { gateway: GatewayHealth }) {
+function GatewayCard({ gateway, isActive }: { gateway: GatewayHealth; isActive: boolean }) {
   const headingId = `gateway-${gateway.gateway_name.replace(/\W+/g, '-').toLowerCase()}-health`;
   const rows: [string, ReactNode][] = [
     [
@@ -126,10 +126,11 @@ function GatewayCard({ gateway }: { gateway: GatewayHealth }) {
         <Typography id={headingId} variant="h6" component="h3">
           {gateway.gateway_name}
         </Typography>
+        {isActive && gateway.configured ? <Chip size="small" color="primary" label="Active" /> : null}
         {gateway.configured ? (
           <Chip size="small" color="success" label="Configured" />
         ) : (
-          <Chip size="small" color="warning" label="Not configured" />
+          <Chip size="small" color="warning" label={isActive ? 'Active — not configured' : 'Not configured'} />
         )}
       </Stack>
       <Box
@@ -164,14 +165,21 @@ function GatewayCard({ gateway }: { gateway: GatewayHealth }) {
   );
 }
 
-export function GatewayHealthList({ gateways }: { gateways: readonly GatewayHealth[] }) {
+export function GatewayHealthList({
+  gateways,
+  activeName,
+}: {
+  gateways: readonly GatewayHealth[];
+  /** The active gateway's name: its card says so. */
+  activeName?: string | undefined;
+}) {
   if (gateways.length === 0) return <Alert severity="info">No payment gateways are set up.</Alert>;
   return (
     <Box
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}
     >
       {gateways.map((gateway) => (
-        <GatewayCard key={gateway.gateway_name} gateway={gateway} />
+        <GatewayCard key={gateway.gateway_name} gateway={gateway} isActive={gateway.gateway_name === activeName} />
       ))}
     </Box>
   );

@@ -1,5 +1,6 @@
 // Change Gateway (spec §2, §5): the select, 'Please select gateway.', and the switch with the server's message.
 // Issue 21: Admins also see each gateway's health and the webhooks the desk could not match; Managers do not.
+// Issue 33: a gateway without keys is marked, as the active one too, and activating one asks first.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ describe('Change Gateway', { timeout: 20_000 }, () => {
         id: i + 1,
         gateway_name: name,
         is_active: active === i + 1 ? '1' : '0',
+        configured: true,
       }));
     const api = stubApi((call) => {
       if (isFolderCountCall(call)) return ok(FOLDER_COUNTS);
@@ -58,6 +60,123 @@ describe('Change Gateway', { timeout: 20_000 }, () => {
   });
 });
 
+describe('A gateway without keys', { timeout: 20_000 }, () => {
+  const MEANING =
+    'is not configured on this server: until its keys are set, payments made through it are not verified, and refunds and dispute evidence cannot go through it.';
+  const SETTING = '/api/admin/payment-gateway-setting';
+
+  /**
+   * Stripe active and configured or not; PayPal never configured (though the first list may say it is, as one read
+   * before its keys were removed would); a switch answers as the server does.
+   */
+  function renderSwitch(stripeConfigured: boolean, { listsPayPalConfigured = false } = {}) {
+    signIn('Rajesh Menon', 'Manager');
+    let active = 1;
+    let lists = 0;
+    const gateways = (): Gateway[] =>
+      ['Stripe', 'PayPal', 'Authorize.Net'].map((name, i) => ({
+        id: i + 1,
+        gateway_name: name,
+        is_active: active === i + 1 ? '1' : '0',
+        configured: name === 'Stripe' ? stripeConfigured : name === 'Authorize.Net',
+      }));
+    const api = stubApi((call) => {
+      if (isFolderCountCall(call)) return ok(FOLDER_COUNTS);
+      if (call.path === '/api/admin/payment-gateways') {
+        lists += 1;
+        const list = gateways();
+        return ok(lists === 1 && listsPayPalConfigured ? list.map((g) => ({ ...g, configured: true })) : list);
+      }
+      if (call.path === SETTING) {
+        const body = call.body as { gatewayId: number; activateNotConfigured?: boolean };
+        const target = gateways()[body.gatewayId - 1]!;
+        if (!target.configured && !body.activateNotConfigured) {
+          return {
+            status: 409,
+            body: { status: 0, code: 'GATEWAY_NOT_CONFIGURED', message: `${target.gateway_name} ${MEANING}` },
+          };
+        }
+        active = body.gatewayId;
+        const warning = target.configured ? '' : ` ${target.gateway_name} ${MEANING}`;
+        return ok(gateways()[active - 1], `${target.gateway_name} is now the active gateway.${warning}`);
+      }
+      return undefined;
+    });
+    renderRoutes('/admin/gateway-setting');
+    return api;
+  }
+
+  const choose = async (option: string) => {
+    await userEvent.click(screen.getByRole('combobox', { name: 'Gateway' }));
+    await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
+    await userEvent.click(screen.getByRole('button', { name: 'Active Gateway' }));
+  };
+
+  it('marks an active gateway this server has no keys for, in a warning colour, and names such gateways in the list', async () => {
+    renderSwitch(false);
+    expect(await screen.findByText('Stripe', { selector: 'strong' }, { timeout: 5000 })).toBeTruthy();
+    const chip = screen.getByText('Active — not configured');
+    expect(chip.closest('.MuiChip-root')!.className).toContain('MuiChip-colorWarning');
+    expect(screen.getByRole('note').textContent).toBe(`Stripe ${MEANING}`);
+    // Part of the page: a visit announces nothing.
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Gateway' }));
+    expect(
+      within(await screen.findByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Stripe (active, not configured)', 'PayPal (not configured)', 'Authorize.Net']);
+  });
+
+  it('asks before activating one, changes nothing on No, and on Yes switches and says what it means', async () => {
+    const api = renderSwitch(true);
+    expect(await screen.findByText('Stripe', { selector: 'strong' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText('Active — not configured')).toBeNull();
+    expect(screen.queryByRole('note')).toBeNull();
+
+    await choose('PayPal (not configured)');
+    const question = await screen.findByRole('dialog');
+    expect(question.textContent).toContain(`PayPal ${MEANING} Make PayPal the active gateway anyway?`);
+    await userEvent.click(within(question).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('POST', SETTING)).toEqual([]);
+    expect(screen.getByText('Stripe', { selector: 'strong' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Active Gateway' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(api.callsTo('POST', SETTING).map((c) => c.body)).toEqual([{ gatewayId: 2, activateNotConfigured: true }]);
+    expect(await screen.findByText(`PayPal is now the active gateway. PayPal ${MEANING}`)).toBeTruthy();
+    expect(await screen.findByText('PayPal', { selector: 'strong' })).toBeTruthy();
+    expect(screen.getByText('Active — not configured')).toBeTruthy();
+    // (Found once the dialog has closed and the page is no longer hidden behind it.)
+    expect((await screen.findByRole('note')).textContent).toBe(`PayPal ${MEANING}`);
+
+    // A configured gateway switches without a question.
+    await choose('Authorize.Net');
+    expect(await screen.findByText('Authorize.Net is now the active gateway.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsTo('POST', SETTING).at(-1)!.body).toEqual({ gatewayId: 3 });
+  });
+
+  it('asks the same question when the server refuses a gateway whose keys went away since the page read the list', async () => {
+    const api = renderSwitch(true, { listsPayPalConfigured: true });
+    expect(await screen.findByText('Stripe', { selector: 'strong' }, { timeout: 5000 })).toBeTruthy();
+    await choose('PayPal');
+    const question = await screen.findByRole('dialog');
+    expect(question.textContent).toContain(`PayPal ${MEANING} Make PayPal the active gateway anyway?`);
+    // The refusal is the question, not an error toast; nothing changed yet.
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
+    expect(screen.getByText('Stripe', { selector: 'strong' })).toBeTruthy();
+    await userEvent.click(within(question).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('PayPal', { selector: 'strong' })).toBeTruthy();
+    expect(api.callsTo('POST', SETTING).map((c) => c.body)).toEqual([
+      { gatewayId: 2 },
+      { gatewayId: 2, activateNotConfigured: true },
+    ]);
+  });
+});
+
 const HEALTH = '/api/admin/payment-gateways/health';
 const UNMATCHED = '/api/admin/gateway-events/unmatched';
 
@@ -65,6 +184,7 @@ const GATEWAYS: Gateway[] = ['Stripe', 'PayPal', 'Authorize.Net'].map((name, i) 
   id: i + 1,
   gateway_name: name,
   is_active: i === 0 ? '1' : '0',
+  configured: name !== 'Authorize.Net',
 }));
 
 const HEALTHY: GatewayHealth[] = [
@@ -133,6 +253,7 @@ describe('Gateway health', { timeout: 20_000 }, () => {
     renderGatewayPage('Admin');
     const stripe = await screen.findByRole('region', { name: 'Stripe' }, { timeout: 5000 });
     expect(within(stripe).getByText('Configured')).toBeTruthy();
+    expect(within(stripe).getByText('Active')).toBeTruthy();
     expect(within(stripe).getByLabelText('Verifies payments: yes')).toBeTruthy();
     expect(within(stripe).getByLabelText('Dispute evidence: yes')).toBeTruthy();
     expect(rowValue(stripe, 'Webhook URL')).toContain('https://desk.example.com/api/webhooks/stripe');

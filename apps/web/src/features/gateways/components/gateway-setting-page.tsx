@@ -1,18 +1,21 @@
 // Change Gateway (spec §2, §5): a select of the payment gateways and the Active Gateway button. The active one
-// is named; switching shows the server's message. Admins also see each gateway's health and the webhooks the
-// desk could not match (issue 21).
+// is named; switching shows the server's message. A gateway this server has no keys for is marked so, as the active
+// one too, and activating it asks first (issue 33). Admins also see each gateway's health and the webhooks the desk
+// could not match (issue 21).
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import type { StaffType } from '@eta/contracts';
+import type { Gateway, StaffType } from '@eta/contracts';
 import { can, GATEWAY_REQUIRED } from '@eta/contracts/domain';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import type { ApiError } from '../../../lib/api';
@@ -20,7 +23,39 @@ import { useActivateGatewayMutation, useGatewayHealthQuery, useGatewaysQuery } f
 import { GatewayHealthList } from './gateway-health';
 import { UnmatchedEvents } from './unmatched-events';
 
-function GatewayHealthSection() {
+/** What a gateway without keys means for the desk (the server's messages say the same). */
+const notConfiguredMeaning = (name: string) =>
+  `${name} is not configured on this server: until its keys are set, payments made through it are not verified, and refunds and dispute evidence cannot go through it.`;
+
+const activateAnywayQuestion = (name: string) =>
+  `${notConfiguredMeaning(name)} Make ${name} the active gateway anyway?`;
+
+function optionLabel(g: Gateway): string {
+  const notes = [g.is_active === '1' ? 'active' : null, g.configured ? null : 'not configured'].filter(Boolean);
+  return notes.length > 0 ? `${g.gateway_name} (${notes.join(', ')})` : g.gateway_name;
+}
+
+/** The active gateway, marked in a warning colour when it cannot do its work here. */
+function ActiveGatewayLine({ active }: { active: Gateway }) {
+  return (
+    <Stack gap={1} sx={{ mb: 2 }}>
+      <Stack direction="row" alignItems="center" gap={1} flexWrap="wrap">
+        <Typography>
+          Active gateway: <strong>{active.gateway_name}</strong>
+        </Typography>
+        {active.configured ? null : <Chip size="small" color="warning" label="Active — not configured" />}
+      </Stack>
+      {/* Part of the page, not an alert: only a change the person makes is announced (the toast after saving). */}
+      {active.configured ? null : (
+        <Alert severity="warning" role="note">
+          {notConfiguredMeaning(active.gateway_name)}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function GatewayHealthSection({ activeName }: { activeName: string | undefined }) {
   const health = useGatewayHealthQuery(undefined, { refetchOnMountOrArgChange: true });
   const error = health.error as ApiError | undefined;
   return (
@@ -53,7 +88,7 @@ function GatewayHealthSection() {
           The gateways&apos; health could not be loaded. {error?.message ?? ''}
         </Alert>
       ) : (
-        <GatewayHealthList gateways={health.data} />
+        <GatewayHealthList gateways={health.data} activeName={activeName} />
       )}
     </Stack>
   );
@@ -64,31 +99,44 @@ export function GatewaySettingPage({ callerType }: { callerType: StaffType }) {
   const [activate, { isLoading }] = useActivateGatewayMutation();
   const [chosen, setChosen] = useState<string>('');
   const [error, setError] = useState<string | null>(null);
+  /** The gateway without keys waiting for the person's Yes. */
+  const [unconfigured, setUnconfigured] = useState<Gateway | null>(null);
   const active = gateways.data?.find((g) => g.is_active === '1');
 
-  const submit = async () => {
-    if (chosen === '') {
+  const switchTo = async (gateway: Gateway, isWarned: boolean) => {
+    try {
+      const message = await activate({
+        gatewayId: gateway.id,
+        ...(isWarned ? { activateNotConfigured: true } : {}),
+      }).unwrap();
+      if (gateway.configured) toast.success(message);
+      else toast.warning(message);
+      setChosen('');
+    } catch (failure) {
+      // The keys went away since the list was read: the server's refusal becomes the same question.
+      if ((failure as ApiError).code === 'GATEWAY_NOT_CONFIGURED') {
+        void gateways.refetch();
+        setUnconfigured({ ...gateway, configured: false });
+      }
+      // Any other failure: the API layer showed the server's message.
+    }
+  };
+
+  const submit = () => {
+    const gateway = gateways.data?.find((g) => String(g.id) === chosen);
+    if (!gateway) {
       setError(GATEWAY_REQUIRED);
       return;
     }
-    try {
-      toast.success(await activate(Number(chosen)).unwrap());
-      setChosen('');
-    } catch {
-      // The API layer showed the server's message.
-    }
+    if (!gateway.configured && gateway.is_active !== '1') setUnconfigured(gateway);
+    else void switchTo(gateway, false);
   };
 
   return (
     <>
       <PageHeader title="Change Gateway" />
       <Paper sx={{ p: 3, maxWidth: 560 }}>
-        {/* Part of the page, not an alert: only a change the person makes is announced (the toast after saving). */}
-        {active ? (
-          <Typography sx={{ mb: 2 }}>
-            Active gateway: <strong>{active.gateway_name}</strong>
-          </Typography>
-        ) : null}
+        {active ? <ActiveGatewayLine active={active} /> : null}
         <Stack
           component="form"
           noValidate
@@ -96,7 +144,7 @@ export function GatewaySettingPage({ callerType }: { callerType: StaffType }) {
           aria-label="Change Gateway"
           onSubmit={(event) => {
             event.preventDefault();
-            void submit();
+            submit();
           }}
         >
           <TextField
@@ -113,8 +161,7 @@ export function GatewaySettingPage({ callerType }: { callerType: StaffType }) {
           >
             {(gateways.data ?? []).map((g) => (
               <MenuItem key={g.id} value={String(g.id)}>
-                {g.gateway_name}
-                {g.is_active === '1' ? ' (active)' : ''}
+                {optionLabel(g)}
               </MenuItem>
             ))}
           </TextField>
@@ -122,10 +169,21 @@ export function GatewaySettingPage({ callerType }: { callerType: StaffType }) {
             Active Gateway
           </Button>
         </Stack>
+        <ConfirmDialog
+          open={unconfigured !== null}
+          text={unconfigured ? activateAnywayQuestion(unconfigured.gateway_name) : undefined}
+          busy={isLoading}
+          onCancel={() => setUnconfigured(null)}
+          onConfirm={() => {
+            const gateway = unconfigured;
+            setUnconfigured(null);
+            if (gateway) void switchTo(gateway, true);
+          }}
+        />
       </Paper>
       {can(callerType, 'viewGatewayHealth') ? (
         <Stack gap={3} sx={{ mt: 3 }}>
-          <GatewayHealthSection />
+          <GatewayHealthSection activeName={active?.gateway_name} />
           <UnmatchedEvents />
         </Stack>
       ) : null}
