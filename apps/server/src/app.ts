@@ -344,10 +344,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ),
     defencePack,
     invoices: new InvoicesService(database.db, plainStore, mail, orderEvents),
-    landingSites: new LandingSitesService(database.db, config.translateWidgetUrl ?? null, (site) => {
-      intake.forgetKeys(); // here at once; the event reaches the other processes
-      return eventBus.publish('eta_intake_keys', site);
-    }),
+    landingSites: new LandingSitesService(
+      database.db,
+      plainStore,
+      app.log.child({ module: 'landing-sites' }),
+      config.translateWidgetUrl ?? null,
+      (site) => {
+        intake.forgetKeys(); // here at once; the event reaches the other processes
+        return eventBus.publish('eta_intake_keys', site);
+      },
+    ),
     portal: new PortalService(
       database.db,
       documentStore,

@@ -34,6 +34,8 @@ const CASES: Case[] = [
   { route: 'GET /api/docs/static/swagger-initializer.js', allowed: PUBLIC },
   { route: 'GET /api/docs/static/*', url: '/api/docs/static/swagger-ui.css', allowed: PUBLIC },
   { route: 'GET /api/front/landing-sites/:key', url: '/api/front/landing-sites/default', allowed: PUBLIC },
+  // A site's uploaded logo, which the portal and the customers' mails show (the default site has none: 404).
+  { route: 'GET /api/front/landing-sites/:key/logo', url: '/api/front/landing-sites/default/logo', allowed: PUBLIC },
   // The customer portal needs no sign-in; the order id AND e-mail (then the proof) decide (portal.test.ts).
   {
     route: 'POST /api/front/track-order',
@@ -199,6 +201,31 @@ const CASES: Case[] = [
     route: 'POST /api/admin/landing-sites/:key/legal',
     url: '/api/admin/landing-sites/no-such-site/legal',
     body: { disclaimer: 'x', fee_text: 'y' },
+    allowed: ['Admin'],
+  },
+  // Adding a site and editing its branding and logo (issue 33): Admin only. A key the server refuses (400) proves the
+  // call got past the guard without adding a site.
+  {
+    route: 'POST /api/admin/landing-sites',
+    body: {
+      key: 'Not A Key',
+      display_name: 'x',
+      mail_sender: 'x',
+      footer_contact: 'x',
+      disclaimer: 'x',
+      fee_text: 'y',
+    },
+    allowed: ['Admin'],
+  },
+  {
+    route: 'PUT /api/admin/landing-sites/:key/branding',
+    url: '/api/admin/landing-sites/no-such-site/branding',
+    body: { display_name: 'x', mail_sender: 'x@x.example', footer_contact: 'x@x.example', version: 1 },
+    allowed: ['Admin'],
+  },
+  {
+    route: 'POST /api/admin/landing-sites/:key/logo',
+    url: '/api/admin/landing-sites/no-such-site/logo',
     allowed: ['Admin'],
   },
   // The signature on the order detail page: everyone who opens orders.

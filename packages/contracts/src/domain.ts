@@ -294,6 +294,9 @@ export const ACTIVITY_ACTIONS = [
   'subject.erasure',
   'landing-site.intake-key',
   'landing-site.legal-text',
+  'landing-site.create',
+  'landing-site.branding',
+  'landing-site.logo',
   'staff.bootstrap-admin',
   'access.alert-acknowledge',
 ] as const;
@@ -469,3 +472,6 @@ export const ACCEPTED_DOCUMENT_TYPES = {
   'image/avif': 'avif',
 } as const;
 export type AcceptedDocumentType = keyof typeof ACCEPTED_DOCUMENT_TYPES;
+
+// The landing sites' key and branding rules, for the server and the console's forms alike.
+export * from './landing-site-rules.js';

@@ -13,6 +13,7 @@ export * from './reports.js';
 export * from './activity.js';
 export * from './application.js';
 export * from './intake.js';
+export * from './landing-sites.js';
 export * from './payments.js';
 export * from './live-desk.js';
 export * from './retention.js';

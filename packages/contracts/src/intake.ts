@@ -609,6 +609,8 @@ export const LandingSiteAdmin = Type.Object({
   footer_contact: Type.String(),
   support_phone: Type.Optional(Type.String()),
   menu_links: Type.Array(Type.Object({ label: Type.String(), url: Type.String() })),
+  /** The site's own version: bumped by every change of its branding or logo (optimistic, as orders'). */
+  version: Type.Integer(),
   legal: LegalTextVersion,
   /** Every version, newest first, without its texts (GET …/legal/:version reads one). */
   legalHistory: Type.Array(Type.Omit(LegalTextVersion, ['disclaimer', 'fee_text'])),

@@ -26,6 +26,7 @@ import * as m023 from './migrations/023-retention.js';
 import * as m024 from './migrations/024-audit-without-addresses.js';
 import * as m025 from './migrations/025-search-whole-values.js';
 import * as m026 from './migrations/026-mail-claim-boot.js';
+import * as m027 from './migrations/027-landing-site-branding.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '024-audit-without-addresses': m024,
   '025-search-whole-values': m025,
   '026-mail-claim-boot': m026,
+  '027-landing-site-branding': m027,
 };
 
 /** The newest migration this code knows (GET /api/ready names it). */

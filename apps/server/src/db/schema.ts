@@ -30,6 +30,12 @@ export interface LandingSitesTable {
   portal_url: string | null;
   /** Months after the travel date (else the order date) that an order's personal data is kept (migration 023). */
   personal_data_retention_months: Generated<number>;
+  /** Bumped by every change of the site's branding or logo: edits are optimistic, as orders' (migration 027). */
+  version: Generated<number>;
+  /** An uploaded logo (migration 027): its document-store key, type (by content) and sha256; all null or none. */
+  logo_key: string | null;
+  logo_content_type: 'image/png' | 'image/jpeg' | null;
+  logo_sha256: string | null;
   created_at: CreatedAt;
 }
 

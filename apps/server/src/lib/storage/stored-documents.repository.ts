@@ -10,13 +10,20 @@ export interface ReferencedDocument {
 }
 
 /**
- * Approved documents and invoices (with their sha256), signatures (orders.customer_sign) and mail attachments,
- * each key once. Full scans, fine for a one-off copy; demo orders all share one signature, hence DISTINCT.
+ * Approved documents and invoices (with their sha256), signatures (orders.customer_sign), mail attachments and the
+ * landing sites' uploaded logos (with theirs), each key once. Full scans, fine for a one-off copy; demo orders all
+ * share one signature, hence DISTINCT.
  */
 export async function selectReferencedDocuments(db: Kysely<DB>): Promise<ReferencedDocument[]> {
-  const [documents, invoices, signatures, attachments] = await Promise.all([
+  const [documents, invoices, logos, signatures, attachments] = await Promise.all([
     db.selectFrom('documents').select(['storage_key as key', 'sha256']).orderBy('id').execute(),
     db.selectFrom('invoices').select(['storage_key as key', 'sha256']).orderBy('id').execute(),
+    db
+      .selectFrom('landing_sites')
+      .select(['logo_key as key', 'logo_sha256 as sha256'])
+      .where('logo_key', 'is not', null)
+      .orderBy('key')
+      .execute(),
     db
       .selectFrom('orders')
       .select('customer_sign as key')
@@ -38,6 +45,7 @@ export async function selectReferencedDocuments(db: Kysely<DB>): Promise<Referen
     else if (!known.sha256) known.sha256 = sha256;
   };
   for (const d of [...documents, ...invoices]) add(d.key, d.sha256);
+  for (const l of logos) add(l.key!, l.sha256);
   for (const s of signatures) add(s.key!, null);
   for (const m of attachments) for (const a of m.attachments) add(a.storageKey, null);
   return [...byKey.values()];

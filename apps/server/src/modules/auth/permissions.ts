@@ -65,6 +65,10 @@ export const PERMISSIONS: Record<string, Permission> = {
   'GET /api/admin/landing-sites/:key/legal/:version': 'manageLandingSites',
   'POST /api/admin/landing-sites/:key/intake-key': 'manageLandingSites',
   'POST /api/admin/landing-sites/:key/legal': 'manageLandingSites',
+  // Adding a site and editing its branding and logo (issue 33): Admin only too.
+  'POST /api/admin/landing-sites': 'manageLandingSites',
+  'PUT /api/admin/landing-sites/:key/branding': 'manageLandingSites',
+  'POST /api/admin/landing-sites/:key/logo': 'manageLandingSites',
   // The signature image on the order detail page.
   'GET /api/admin/order-signature/:orderId': 'workOrders',
   // The live desk (issue 23): everyone who works orders; the stream also takes a ticket (TICKET_ROUTES).
@@ -108,6 +112,8 @@ export const PERMISSIONS: Record<string, Permission> = {
   'POST /api/intake/orders': 'intakeKey',
 
   'GET /api/front/landing-sites/:key': 'public',
+  // A site's uploaded logo: the portal's pages and the customers' mails show it.
+  'GET /api/front/landing-sites/:key/logo': 'public',
   // The customer portal: the order id AND e-mail prove the order (then the proof track-order issued), in the
   // portal service; rate-limited per address and per order id there.
   'POST /api/front/track-order': 'public',

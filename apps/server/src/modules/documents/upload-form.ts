@@ -70,7 +70,7 @@ function refusal(err: unknown, maxUploadMb: number): AppError {
  * The file's bytes, ended the moment it passes the limit. The plugin's own toBuffer() reads on to the end of the
  * part (busboy drops what is over the limit but keeps parsing), so a 200 MB body would be read in full first.
  */
-async function readFileCapped(file: NodeJS.ReadableStream & { destroy(error?: Error): void }): Promise<Buffer> {
+export async function readFileCapped(file: NodeJS.ReadableStream & { destroy(error?: Error): void }): Promise<Buffer> {
   file.once('limit', () =>
     file.destroy(Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' })),
   );

@@ -1,5 +1,6 @@
-// All SQL of landing sites: public branding, the Admin's view of the sites, and their legal texts as versions
-// (a save is a new row, numbered after the site's last one while the site's row is locked).
+// All SQL of landing sites: public branding, the Admin's view of the sites, their legal texts as versions (a save is
+// a new row, numbered after the site's last one while the site's row is locked), and a site's own row: added, its
+// branding and logo changed under its version.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB, LandingSitesTable } from '../../db/schema.js';
 
@@ -13,7 +14,10 @@ export const findBranding = (db: Kysely<DB>, key: string) =>
     .where('key', '=', key)
     .executeTakeFirst();
 
-export type LandingSiteRow = Omit<Selectable<LandingSitesTable>, 'created_at' | 'personal_data_retention_months'>;
+export type LandingSiteRow = Omit<
+  Selectable<LandingSitesTable>,
+  'created_at' | 'personal_data_retention_months' | 'logo_key' | 'logo_content_type' | 'logo_sha256'
+>;
 
 export const selectLandingSites = (db: Db): Promise<LandingSiteRow[]> =>
   db
@@ -27,6 +31,7 @@ export const selectLandingSites = (db: Db): Promise<LandingSiteRow[]> =>
       'mail_sender',
       'support_phone',
       'portal_url',
+      'version',
     ])
     .orderBy('key')
     .execute();
@@ -88,3 +93,110 @@ export async function insertLegalText(
     RETURNING version`.execute(trx);
   return rows[0]!.version;
 }
+
+/**
+ * Every add and rename runs one after another, so "no other site has this key or name" stays true until commit. Not
+ * in the way of anything else: reading a site, taking an order for it (FOR KEY SHARE), a row lock of its keys or texts.
+ */
+export async function lockSiteNames(trx: Transaction<DB>): Promise<void> {
+  await sql`LOCK TABLE landing_sites IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
+}
+
+/** The site that already has this key, or another site with this name (any case, spaces around ignored). */
+export async function selectSiteNamed(
+  trx: Transaction<DB>,
+  name: string,
+  exceptKey: string | null,
+): Promise<{ key: string; display_name: string } | undefined> {
+  const { rows } = await sql<{ key: string; display_name: string }>`
+    SELECT key, display_name FROM landing_sites
+     WHERE lower(trim(display_name)) = lower(${name}) AND key IS DISTINCT FROM ${exceptKey}
+     LIMIT 1`.execute(trx);
+  return rows[0];
+}
+
+export const siteExists = async (trx: Transaction<DB>, key: string): Promise<boolean> =>
+  (await trx.selectFrom('landing_sites').select('key').where('key', '=', key).executeTakeFirst()) !== undefined;
+
+export interface SiteBrandingColumns {
+  display_name: string;
+  mail_sender: string;
+  footer_contact: string;
+  support_phone: string | null;
+  portal_url: string | null;
+}
+
+/** A new site with its branding and portal menu; no logo yet (logo_url ''). */
+export async function insertLandingSite(
+  trx: Transaction<DB>,
+  site: SiteBrandingColumns & { key: string; menu_links: { label: string; url: string }[] },
+): Promise<void> {
+  await trx
+    .insertInto('landing_sites')
+    .values({ ...site, logo_url: '', menu_links: JSON.stringify(site.menu_links) })
+    .execute();
+}
+
+export interface SiteForChange extends SiteBrandingColumns {
+  key: string;
+  version: number;
+  logo_url: string;
+  logo_key: string | null;
+}
+
+/** The site's row, locked for a change of its branding or logo. */
+export const lockSiteForChange = (trx: Transaction<DB>, key: string): Promise<SiteForChange | undefined> =>
+  trx
+    .selectFrom('landing_sites')
+    .select([
+      'key',
+      'version',
+      'display_name',
+      'mail_sender',
+      'footer_contact',
+      'support_phone',
+      'portal_url',
+      'logo_url',
+      'logo_key',
+    ])
+    .where('key', '=', key)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** New branding or logo columns, and the next version (call with the row locked); returns that version. */
+export async function updateLandingSite(
+  trx: Transaction<DB>,
+  key: string,
+  change:
+    | SiteBrandingColumns
+    | { logo_url: string; logo_key: string; logo_content_type: 'image/png' | 'image/jpeg'; logo_sha256: string },
+): Promise<number> {
+  const row = await trx
+    .updateTable('landing_sites')
+    .set({ ...change, version: sql<number>`version + 1` })
+    .where('key', '=', key)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return row.version;
+}
+
+/** The uploaded logo of a site (the public logo route); undefined when the site has none. */
+export const selectSiteLogo = (db: Db, key: string) =>
+  db
+    .selectFrom('landing_sites')
+    .select(['logo_key', 'logo_content_type', 'logo_sha256'])
+    .where('key', '=', key)
+    .where('logo_key', 'is not', null)
+    .executeTakeFirst();
+
+/** Who last changed a site's branding or logo, and when (a stale edit's answer). Index: audit_log_action_idx. */
+export const selectLastSiteChange = (db: Db, key: string) =>
+  db
+    .selectFrom('audit_log')
+    .select(['actor_name', 'at'])
+    .where('action', 'in', ['landing-site.create', 'landing-site.branding', 'landing-site.logo'])
+    .where('target', '=', key)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();

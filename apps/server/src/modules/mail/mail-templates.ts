@@ -6,7 +6,7 @@ import { DEFAULT_LANDING_SITE, type ProcessingType } from '@eta/contracts';
 export interface MailBranding {
   siteKey: string;
   displayName: string;
-  /** Absolute URL of the site's logo. */
+  /** Absolute URL of the site's logo; empty for a site without one (the mail shows its name alone). */
   logoUrl: string;
   sender: string;
   footerContact: string;
@@ -65,7 +65,7 @@ function layout(b: MailBranding, title: string, bodyHtml: string): string {
 <body style="margin:0;padding:0;background:#f4f4f4;font-family:Arial,Helvetica,sans-serif;color:#222">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f4"><tr><td align="center" style="padding:24px 8px">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:6px">
-<tr><td style="padding:20px 24px;border-bottom:3px solid #d52b1e"><img src="${e(b.logoUrl)}" alt="${e(b.displayName)}" height="40" style="vertical-align:middle"> <strong style="font-size:18px;vertical-align:middle">${e(b.displayName)}</strong></td></tr>
+<tr><td style="padding:20px 24px;border-bottom:3px solid #d52b1e">${b.logoUrl ? `<img src="${e(b.logoUrl)}" alt="${e(b.displayName)}" height="40" style="vertical-align:middle"> ` : ''}<strong style="font-size:18px;vertical-align:middle">${e(b.displayName)}</strong></td></tr>
 <tr><td style="padding:24px;font-size:15px;line-height:1.5">${bodyHtml}</td></tr>
 <tr><td style="padding:16px 24px;background:#fafafa;font-size:13px;color:#555"><strong>Contact us</strong><br>${contact}</td></tr>
 <tr><td style="padding:12px 24px;font-size:12px;color:#777;text-align:center">${links}<br>&copy; ${new Date().getUTCFullYear()} ${e(b.displayName)}</td></tr>

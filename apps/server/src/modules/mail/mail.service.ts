@@ -316,7 +316,7 @@ export class MailService {
     return {
       siteKey: context.site_key,
       displayName: context.display_name,
-      logoUrl: absoluteLink(context.logo_url, portalUrl) ?? `${portalUrl}/`,
+      logoUrl: (context.logo_url && absoluteLink(context.logo_url, portalUrl)) || '',
       sender: context.mail_sender || this.config.from,
       footerContact: context.footer_contact,
       supportPhone: context.support_phone,

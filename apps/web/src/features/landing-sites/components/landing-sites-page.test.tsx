@@ -2,7 +2,7 @@
 // kept out of the store); rotation with a grace period; a new version of the legal texts; no page for others.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_KEY_GRACE_MINUTES, type LandingSiteAdmin, type StaffType } from '@eta/contracts';
 import { ok, stubApi, type StubHandler } from '../../../test/api-stub';
 import { FOLDER_COUNTS, isFolderCountCall } from '../../../test/orders';
@@ -25,6 +25,7 @@ const site = (overrides: Partial<LandingSiteAdmin> = {}): LandingSiteAdmin => ({
   footer_contact: 'support@canada-eta-online.example',
   support_phone: '+1 800 555 0100',
   menu_links: [{ label: 'Home', url: '/' }],
+  version: 1,
   legal: {
     version: 2,
     disclaimer: 'We are a private agency.\nWe are not the Government of Canada.',
@@ -64,6 +65,56 @@ const EXPRESS = site({
   legalHistory: [{ version: 1, created_at: '2026-01-05T08:00:00.000Z' }],
   intakeKeys: [],
 });
+
+const MAPLE_LOGO = '/api/front/landing-sites/maple-visa/logo?v=0123456789abcdef';
+const DEFAULT_LOGO = '/api/front/landing-sites/default/logo?v=fedcba9876543210';
+const MAPLE = site({
+  key: 'maple-visa',
+  display_name: 'Maple Visa Help',
+  logo_url: '',
+  portal_url: 'https://track.maple-visa.example',
+  mail_sender: 'Maple Visa Help <noreply@maple-visa.example>',
+  footer_contact: 'help@maple-visa.example',
+  support_phone: undefined,
+  legal: {
+    version: 1,
+    disclaimer: 'A private service.',
+    fee_text: 'Service fee: 69.00 USD.',
+    created_at: '2026-11-20T12:00:00.000Z',
+  },
+  legalHistory: [{ version: 1, created_at: '2026-11-20T12:00:00.000Z' }],
+  intakeKeys: [],
+});
+/** A chosen logo (what it holds is the server's to judge). */
+const LOGO_FILE = new File(['x'.repeat(900)], 'maple.png', { type: 'image/png' });
+
+const changed = (message: string, version: number, logoUrl: string) =>
+  ok({ key: 'x', version, logo_url: logoUrl }, message);
+const created = (message: string, version: number) => ({ ...changed(message, version, ''), status: 201 });
+const conflict = (field: string, message: string) => ({
+  status: 409,
+  body: { status: 0, code: 'CONFLICT', message, data: { field } },
+});
+
+/** Puts `text` in a field as a paste would (typing each key of every field makes the test slow, not truer). */
+async function fill(field: HTMLElement, text: string) {
+  await userEvent.clear(field);
+  await userEvent.click(field);
+  await userEvent.paste(text);
+}
+
+/** jsdom has no object URLs: a chosen file's preview gets a stand-in address. */
+function stubPreviews() {
+  const createObjectURL = vi.fn((_file: Blob) => 'blob:http://localhost/logo');
+  vi.stubGlobal(
+    'URL',
+    class extends URL {
+      static override createObjectURL = createObjectURL;
+      static override revokeObjectURL = vi.fn();
+    },
+  );
+  return { createObjectURL };
+}
 
 /** The server: the list as `sites()` says at each call, plus the test's own answers. */
 function server(sites: () => LandingSiteAdmin[], handler: StubHandler = () => undefined): StubHandler {
@@ -323,6 +374,197 @@ describe('Landing Sites', WHOLE_CONSOLE, () => {
     expect(
       within(screen.getByRole('navigation', { name: 'Main menu' })).queryByRole('link', { name: 'Landing Sites' }),
     ).toBeNull();
+  });
+
+  it("Add landing site says what each field needs in the server's own words, and sends nothing", async () => {
+    const { api } = renderPage(() => [site()]);
+    await siteSection('Canada eTA Online');
+    await userEvent.click(screen.getByRole('button', { name: 'Add landing site' }));
+    const form = within(await screen.findByRole('form', { name: 'Add landing site' }));
+    const field = (name: string) => form.getByRole('textbox', { name: new RegExp(`^${name}`) });
+
+    await userEvent.click(form.getByRole('button', { name: 'Add site' }));
+    for (const message of [
+      "Please enter the site's key.",
+      "Please enter the site's name.",
+      'Please enter the mail sender.',
+      'Please enter the contact e-mail address.',
+      'Please enter the disclaimer text.',
+      'Please enter the fee text.',
+    ]) {
+      expect(await form.findByText(message)).toBeTruthy();
+    }
+
+    await fill(field('Key'), 'Maple Visa');
+    await fill(field('Mail sender'), 'maple visa');
+    await fill(field('Footer contact e-mail'), 'help at maple');
+    await fill(field('Support phone'), 'call us');
+    await fill(field('Portal URL'), 'http://track.maple-visa.example');
+    await userEvent.click(form.getByRole('button', { name: 'Add site' }));
+    expect(await form.findByText(/^The key is 1 to 40 lowercase letters, digits and hyphens/)).toBeTruthy();
+    expect(form.getByText(/^Enter the sender as an address \(noreply@example\.com\)/)).toBeTruthy();
+    expect(form.getByText('Please enter a valid e-mail address (e.g. support@example.com).')).toBeTruthy();
+    expect(form.getByText(/^A telephone number has 6 to 20 digits/)).toBeTruthy();
+    expect(form.getByText(/^The portal URL starts with https:\/\/ \(http:\/\/ only for localhost\)/)).toBeTruthy();
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('adds a site with its logo previewed: a key taken is said at its field; then both toasts and a reload', async () => {
+    const previews = stubPreviews();
+    let sites = [site()];
+    const { api } = renderPage(
+      () => sites,
+      (call) => {
+        if (call.method === 'POST' && call.path === LIST) {
+          const body = call.body as { key: string };
+          if (body.key === 'default') {
+            return conflict(
+              'key',
+              'There is already a landing site with the key "default". Please choose another key.',
+            );
+          }
+          sites = [...sites, MAPLE];
+          return created('Landing site Maple Visa Help added. Make its intake key so its forms can send orders.', 1);
+        }
+        if (call.method === 'POST' && call.path === '/api/admin/landing-sites/maple-visa/logo') {
+          sites = [site(), { ...MAPLE, version: 2, logo_url: MAPLE_LOGO }];
+          return changed('The new logo was saved: mails and the portal show it from now on.', 2, MAPLE_LOGO);
+        }
+        return undefined;
+      },
+    );
+    await siteSection('Canada eTA Online');
+    await userEvent.click(screen.getByRole('button', { name: 'Add landing site' }));
+    const form = within(await screen.findByRole('form', { name: 'Add landing site' }));
+    const field = (name: string) => form.getByRole('textbox', { name: new RegExp(`^${name}`) });
+
+    await fill(field('Name'), 'Maple Visa Help');
+    await fill(field('Footer contact e-mail'), 'help@maple-visa.example');
+    await fill(field('Disclaimer'), 'A private service, not the Government of Canada.');
+    await fill(field('Fee text'), 'Service fee: 69.00 USD.');
+
+    // A logo is previewed as soon as it is chosen.
+    await userEvent.upload(form.getByLabelText('Logo file'), LOGO_FILE);
+    expect(form.getByTestId('chosen-logo').textContent).toBe('maple.png (1 KB)');
+    expect(form.getByRole('img', { name: 'The chosen logo' }).getAttribute('src')).toBe('blob:http://localhost/logo');
+    expect(previews.createObjectURL).toHaveBeenCalledWith(LOGO_FILE);
+
+    // A key another site has: the server's words at the key.
+    await fill(field('Key'), 'default');
+    await fill(field('Mail sender'), 'Maple Visa Help <noreply@maple-visa.example>');
+    await fill(field('Portal URL'), 'https://track.maple-visa.example');
+    await userEvent.click(form.getByRole('button', { name: 'Add site' }));
+    expect(
+      await form.findByText('There is already a landing site with the key "default". Please choose another key.'),
+    ).toBeTruthy();
+    expect(api.callsTo('POST', '/api/admin/landing-sites/default/logo')).toEqual([]);
+
+    await fill(field('Key'), 'maple-visa');
+    await userEvent.click(form.getByRole('button', { name: 'Add site' }));
+
+    expect(
+      await screen.findByText('Landing site Maple Visa Help added. Make its intake key so its forms can send orders.'),
+    ).toBeTruthy();
+    expect(await screen.findByText('The new logo was saved: mails and the portal show it from now on.')).toBeTruthy();
+    expect(api.callsTo('POST', LIST).map((c) => c.body)).toEqual([
+      expect.objectContaining({ key: 'default' }),
+      {
+        key: 'maple-visa',
+        display_name: 'Maple Visa Help',
+        mail_sender: 'Maple Visa Help <noreply@maple-visa.example>',
+        footer_contact: 'help@maple-visa.example',
+        support_phone: '',
+        portal_url: 'https://track.maple-visa.example',
+        disclaimer: 'A private service, not the Government of Canada.',
+        fee_text: 'Service fee: 69.00 USD.',
+      },
+    ]);
+    const [logo] = api.callsTo('POST', '/api/admin/landing-sites/maple-visa/logo');
+    expect(logo!.form!.get('version')).toBe('1');
+    expect((logo!.form!.get('logo') as File).name).toBe('maple.png');
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Add landing site' })).toBeNull());
+    const card = within(await siteSection('Maple Visa Help'));
+    expect(card.getByText(MAPLE_LOGO)).toBeTruthy();
+  });
+
+  it("edits a site's branding with its logo previewed; a refusal keeps the dialog, a stale page is told", async () => {
+    stubPreviews();
+    let current = site();
+    let stale = false;
+    const { api } = renderPage(
+      () => [current],
+      (call) => {
+        if (call.method === 'PUT' && call.path === '/api/admin/landing-sites/default/branding') {
+          if (stale) {
+            return {
+              status: 409,
+              body: {
+                status: 0,
+                code: 'STALE_VERSION',
+                message:
+                  'Landing site "default" was changed by Ben Ode at 20/11/2026 12:00:00 UTC after you opened it. Nothing was overwritten: reload the page, check its branding and try again.',
+              },
+            };
+          }
+          const body = call.body as Partial<LandingSiteAdmin>;
+          current = { ...current, ...body, version: 2 };
+          return changed('The branding of Canada eTA Online was saved.', 2, current.logo_url);
+        }
+        if (call.method === 'POST' && call.path === '/api/admin/landing-sites/default/logo') {
+          current = { ...current, version: 3, logo_url: DEFAULT_LOGO };
+          return changed('The new logo was saved: mails and the portal show it from now on.', 3, DEFAULT_LOGO);
+        }
+        return undefined;
+      },
+    );
+    const card = within(await siteSection('Canada eTA Online'));
+    await userEvent.click(card.getByRole('button', { name: 'Edit branding' }));
+    let form = within(await screen.findByRole('form', { name: 'Edit branding' }));
+    const field = (name: string) => form.getByRole('textbox', { name: new RegExp(`^${name}`) });
+    expect((field('Mail sender') as HTMLInputElement).value).toBe(
+      'Canada eTA Online <noreply@canada-eta-online.example>',
+    );
+    expect((field('Portal URL') as HTMLInputElement).value).toBe('https://track.canada-eta-online.example');
+    expect(form.getByRole('img', { name: 'The logo in use' }).getAttribute('src')).toBe('/brand/default-logo.svg');
+
+    await fill(field('Footer contact e-mail'), 'support at canada');
+    await userEvent.upload(form.getByLabelText('Logo file'), LOGO_FILE);
+    expect(form.getByRole('img', { name: 'The chosen logo' })).toBeTruthy();
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText('Please enter a valid e-mail address (e.g. support@example.com).')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method !== 'GET')).toEqual([]);
+
+    await fill(field('Footer contact e-mail'), 'care@canada-eta-online.example');
+    await userEvent.clear(field('Support phone'));
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The branding of Canada eTA Online was saved.')).toBeTruthy();
+    expect(await screen.findByText('The new logo was saved: mails and the portal show it from now on.')).toBeTruthy();
+    expect(api.callsTo('PUT', '/api/admin/landing-sites/default/branding').map((c) => c.body)).toEqual([
+      {
+        version: 1,
+        display_name: 'Canada eTA Online',
+        mail_sender: 'Canada eTA Online <noreply@canada-eta-online.example>',
+        footer_contact: 'care@canada-eta-online.example',
+        support_phone: '',
+        portal_url: 'https://track.canada-eta-online.example',
+      },
+    ]);
+    // The logo goes with the version the branding's save answered.
+    const [logo] = api.callsTo('POST', '/api/admin/landing-sites/default/logo');
+    expect(logo!.form!.get('version')).toBe('2');
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit branding' })).toBeNull());
+    expect(await card.findByText('care@canada-eta-online.example')).toBeTruthy();
+    expect(card.getByText(DEFAULT_LOGO)).toBeTruthy();
+
+    // Someone else saved meanwhile: the server's words, and what was typed stays.
+    stale = true;
+    await userEvent.click(card.getByRole('button', { name: 'Edit branding' }));
+    form = within(await screen.findByRole('form', { name: 'Edit branding' }));
+    await fill(field('Name'), 'Canada eTA Online Help');
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/^Landing site "default" was changed by Ben Ode/)).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Edit branding' })).toBeTruthy();
+    expect((field('Name') as HTMLInputElement).value).toBe('Canada eTA Online Help');
   });
 
   it('offers only grace periods the server accepts', () => {

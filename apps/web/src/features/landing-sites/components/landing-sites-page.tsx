@@ -1,5 +1,6 @@
 // Landing Sites (Admin, issue 20): for each site its branding, the legal texts its customers agree to (versions,
-// never edited in place) and the intake keys its application form sends orders with (shown once when made).
+// never edited in place) and the intake keys its application form sends orders with (shown once when made); (issue
+// 33) Add landing site, and Edit branding per site with its logo.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,12 +9,16 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { LandingSiteAdmin } from '@eta/contracts';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import type { ApiError } from '../../../lib/api';
 import { useLandingSitesQuery } from '../api/landing-sites-api';
+import { AddLandingSiteDialog } from './add-landing-site-dialog';
+import { BrandingForm } from './branding-form';
 import { IntakeKeys } from './intake-keys';
 import { LegalTexts } from './legal-texts';
 
@@ -33,13 +38,31 @@ function SiteLogo({ url }: { url: string }) {
 }
 
 function Branding({ site }: { site: LandingSiteAdmin }) {
+  const [isEditing, setIsEditing] = useState(false);
   const rows: [string, string][] = [
-    ['Logo', site.logo_url],
+    ['Logo', site.logo_url || 'None: the portal and the mails show the name alone'],
     ['Portal URL', site.portal_url ?? 'Not set: mails link to this server'],
     ['Mail sender', site.mail_sender],
     ['Footer contact', site.footer_contact],
     ['Support phone', site.support_phone ?? 'Not set'],
   ];
+  return (
+    <Box component="section" aria-label={`Branding of ${site.display_name}`}>
+      <Stack direction="row" alignItems="center" justifyContent="space-between" gap={1} flexWrap="wrap" sx={{ mb: 1 }}>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+          Branding
+        </Typography>
+        <Button variant="outlined" size="small" startIcon={<EditIcon />} onClick={() => setIsEditing(true)}>
+          Edit branding
+        </Button>
+      </Stack>
+      <BrandingList rows={rows} />
+      {isEditing ? <BrandingForm site={site} onClose={() => setIsEditing(false)} /> : null}
+    </Box>
+  );
+}
+
+function BrandingList({ rows }: { rows: [string, string][] }) {
   return (
     <Box
       component="dl"
@@ -92,22 +115,29 @@ function LandingSiteCard({ site }: { site: LandingSiteAdmin }) {
 export function LandingSitesPage() {
   const sites = useLandingSitesQuery();
   const error = sites.error as ApiError | undefined;
+  const [isAdding, setIsAdding] = useState(false);
 
   return (
     <>
       <PageHeader
         title="Landing Sites"
         actions={
-          <Button
-            variant="outlined"
-            startIcon={<RefreshIcon />}
-            disabled={sites.isFetching}
-            onClick={() => void sites.refetch()}
-          >
-            Refresh
-          </Button>
+          <>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setIsAdding(true)}>
+              Add landing site
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<RefreshIcon />}
+              disabled={sites.isFetching}
+              onClick={() => void sites.refetch()}
+            >
+              Refresh
+            </Button>
+          </>
         }
       />
+      {isAdding ? <AddLandingSiteDialog onClose={() => setIsAdding(false)} /> : null}
       {sites.isLoading ? (
         <PageLoader />
       ) : !sites.data ? (
