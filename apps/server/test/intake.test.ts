@@ -144,8 +144,9 @@ describe('POST /api/intake/orders: a valid application', () => {
     expect(sent?.subject).toBe(`We have received your Canada eTA application - order ${orderId}`);
     expect(sent?.text).toContain(`${t.config.publicUrl}/track-order/${orderId}`);
     expect((await detail(orderId)).mailHistory[0]).toMatchObject({ state: 'sent' });
-    // The intake is in the order's audit trail with the landing site as the actor.
-    expect(d.activity).toEqual([expect.objectContaining({ actor: 'Landing site default', action: 'order.intake' })]);
+    // The intake is in the order's timeline, in words naming the landing site (issue 33: it read "Landing site
+    // default order.intake").
+    expect(d.activity).toEqual([{ at: expect.any(String), action: 'Order received from Canada eTA Online' }]);
     // ...which names the confirmation mail, not the customer's address (erasure cannot rewrite the audit).
     expect(await auditRowsMentioning(t.database.db, body.email as string)).toBe(0);
   });

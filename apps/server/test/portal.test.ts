@@ -2,7 +2,7 @@
 // open an order; the proof track-order issues is bound to that order and expires; failures are limited per
 // address and per order id; the download is the uploaded document, byte for byte, and is logged as it starts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRACK_ORDER_MESSAGES, TRACK_PROOF_HEADER, isPortalPath } from '@eta/contracts';
+import { TRACK_ORDER_MESSAGES, TRACK_PROOF_HEADER, isPortalPath, type ActivityEntry } from '@eta/contracts';
 import { TrackingProofs } from '../src/modules/portal/tracking-proofs.js';
 import { JWT_SECRET, buildTestApp, type TestApp } from './helpers/test-app.js';
 import { insertOrder } from './helpers/orders.js';
@@ -242,6 +242,15 @@ describe('download history and download', () => {
     expect(
       detail.json<{ data: { downloadHistory: { ip: string; browser: string }[] } }>().data.downloadHistory,
     ).toEqual([expect.objectContaining({ ip: '8.8.8.8', browser: 'Mobile Safari 17' })]);
+    // The order's timeline says it in words, after the upload (issue 33: it read "Customer portal.download").
+    expect(
+      detail
+        .json<{ data: { activity: ActivityEntry[] } }>()
+        .data.activity.map(({ actor, action }) => ({ actor, action })),
+    ).toEqual([
+      { actor: 'Uma Uploader', action: 'Approved document uploaded' },
+      { actor: undefined, action: 'Customer downloaded the approved eTA' },
+    ]);
     const audit = await t.database.db
       .selectFrom('audit_log')
       .select(['actor_name', 'ip'])

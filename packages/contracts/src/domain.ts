@@ -260,48 +260,6 @@ export const TEAM_MESSAGES = {
 export const GATEWAY_REQUIRED = 'Please select gateway.';
 /** How a citizen country without a value reads in the country report and its CSV. */
 export const COUNTRY_NOT_GIVEN = 'Not given';
-/** Actions the filter offers; the security events first (apps/server/src/modules/auth/README.md "Security events"). */
-export const ACTIVITY_ACTIONS = [
-  'security.login-failed',
-  'security.lockout',
-  'security.login-during-lock',
-  'security.forbidden',
-  'staff.login',
-  'staff.logout',
-  'staff.change-password',
-  'team.add',
-  'team.update',
-  'team.delete',
-  'gateway.activate',
-  'order.assign',
-  'order.move-to-new',
-  'order.change-status',
-  'order.delete',
-  'order.restore',
-  'order.refund-completed',
-  'order.remark',
-  'order.transaction-details',
-  'order.upload-document',
-  'mail.resend',
-  'order.invoice',
-  'order.intake',
-  'order.erase',
-  'order.legal-hold',
-  'order.legal-hold-release',
-  'retention.policy',
-  'retention.run',
-  'subject.access',
-  'subject.erasure',
-  'landing-site.intake-key',
-  'landing-site.legal-text',
-  'landing-site.create',
-  'landing-site.branding',
-  'landing-site.logo',
-  'staff.bootstrap-admin',
-  'access.alert-acknowledge',
-] as const;
-export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
-
 /**
  * What a read of personal data opened (issue 24): an order's detail, a defence pack, a document (the signature
  * image), or an export (a CSV, a subject-access export). Each answered read of one of these writes one access record.
@@ -475,3 +433,6 @@ export type AcceptedDocumentType = keyof typeof ACCEPTED_DOCUMENT_TYPES;
 
 // The landing sites' key and branding rules, for the server and the console's forms alike.
 export * from './landing-site-rules.js';
+
+// Every audit action and what it means in words, for the Activity page, the timelines and the packs.
+export * from './audit-actions.js';

@@ -188,10 +188,14 @@ export const DownloadEntry = Type.Object({
   location: Type.Optional(Type.String()),
 });
 
-/** One line of the order's timeline, from the audit trail: who did what, from which state to which, when. */
+/**
+ * One line of the order's timeline, from the audit trail: who did what, from which state to which, when. The action
+ * is in words (AUDIT_ACTIONS); a row no staff member made is a whole line naming its source, without an actor.
+ */
 export const ActivityEntry = Type.Object({
   at: Type.String(),
-  actor: Type.String(),
+  /** The staff member who acted ('System' when nobody did); absent when the action's words name the source. */
+  actor: Type.Optional(Type.String()),
   action: Type.String(),
   from: Type.Optional(Type.String()),
   to: Type.Optional(Type.String()),

@@ -1,5 +1,6 @@
 // The append-only audit trail: every staff write adds its rows in the same transaction as the write.
 import type { Kysely, Transaction } from 'kysely';
+import type { AuditAction } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 
 /** Who did it: a signed-in staff member, or (id and name null) someone not signed in, by address. */
@@ -10,7 +11,8 @@ export interface Actor {
 }
 
 export interface AuditEntry {
-  action: string;
+  /** One of AUDIT_ACTIONS, so every screen that shows the trail has it in words. */
+  action: AuditAction;
   orderId?: number | null;
   target?: string | null;
   before?: unknown;

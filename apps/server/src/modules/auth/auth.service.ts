@@ -5,7 +5,7 @@ import { plural, type StaffUser } from '@eta/contracts';
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { outsideRequest } from '../../db/statement-budget.js';
-import { writeAudit, type Actor } from '../audit/audit.repository.js';
+import { writeAudit, type Actor, type AuditEntry } from '../audit/audit.repository.js';
 import { findSessionStaff, findStaffByEmail, revokeSession, updatePassword } from '../staff/staff.repository.js';
 import type { LoginThrottle, Refusal } from './login-throttle.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
@@ -101,10 +101,9 @@ export class AuthService {
       if (!staff || !ok || !staff.active) {
         await outsideRequest(async () => {
           const lock = await attempt.failed();
-          await writeAudit(this.db, { id: null, name: null, ip }, [
-            { action: 'security.login-failed', target: account },
-            ...(lock ? [{ action: 'security.lockout', target: account, after: lock }] : []),
-          ]);
+          const entries: AuditEntry[] = [{ action: 'security.login-failed', target: account }];
+          if (lock) entries.push({ action: 'security.lockout', target: account, after: lock });
+          await writeAudit(this.db, { id: null, name: null, ip }, entries);
         });
         throw new AppError('INVALID_CREDENTIALS', INVALID_LOGIN);
       }
@@ -115,11 +114,10 @@ export class AuthService {
         passwordChangedAt: staff.password_changed_at,
       });
       await outsideRequest(async () => {
-        await writeAudit(this.db, { id: staff.id, name: staff.name, ip }, [
-          { action: 'staff.login', target: `staff:${staff.id}` },
-          // The account was locked by failures elsewhere; this address had none (login-throttle.ts).
-          ...(attempt.duringLock ? [{ action: 'security.login-during-lock', target: account }] : []),
-        ]);
+        const entries: AuditEntry[] = [{ action: 'staff.login', target: `staff:${staff.id}` }];
+        // The account was locked by failures elsewhere; this address had none (login-throttle.ts).
+        if (attempt.duringLock) entries.push({ action: 'security.login-during-lock', target: account });
+        await writeAudit(this.db, { id: staff.id, name: staff.name, ip }, entries);
         await attempt.succeeded();
       });
       return { token, user: toStaffUser(staff) };

@@ -177,7 +177,7 @@ function timelineSection(pdf: PdfBuilder, facts: DefencePackDetails): void {
     ],
     facts.timeline.map((e) => [
       at(e.at),
-      e.actor,
+      e.actor ?? '',
       [e.action, e.from && e.to ? `${e.from} → ${e.to}` : (e.to ?? ''), e.detail ?? ''].filter(Boolean).join(': '),
     ]),
     'No staff action is recorded for this order.',

@@ -144,7 +144,7 @@ export function defencePackFacts(
       location: present(d.location),
       timezone: present(d.timezone),
     })),
-    timeline: row.timeline.map(toActivity),
+    timeline: row.timeline.map((entry) => toActivity(entry, row.site_name)),
     documents: row.documents.map((d, i) => ({
       name: d.original_name,
       contentType: d.content_type,

@@ -74,6 +74,8 @@ export type OrderJson = {
 export type OrderDetailRow = {
   order: OrderJson;
   holder_name: string | null;
+  /** The order's landing site by its display name (its timeline names it). */
+  site_name: string;
   remarks: RemarkRow[];
   documents: DocumentRow[];
   mails: MailRow[];
@@ -87,6 +89,7 @@ export type OrderDetailRow = {
 export async function selectOrderDetail(db: Db, orderId: string): Promise<OrderDetailRow | undefined> {
   const { rows } = await sql<OrderDetailRow>`
     SELECT row_to_json(o) AS order, s.name AS holder_name,
+      (SELECT display_name FROM landing_sites WHERE key = o.landing_site) AS site_name,
       coalesce((SELECT json_agg(r ORDER BY r.created_at DESC, r.id DESC) FROM (
         SELECT id, remark_name, remark, whatsapp, telephone, status_refund, voided, chargeback, report_error,
                created_at FROM remarks WHERE order_id = o.id) r), '[]') AS remarks,

@@ -3,6 +3,8 @@
 // (order-moves.service.ts); every write is audited in its own transaction.
 import type { Kysely } from 'kysely';
 import {
+  auditActionLabel,
+  auditLine,
   EVIDENCE_STATUSES,
   ORDER_DETAIL_FIELDS,
   STATUS_LABELS,
@@ -43,37 +45,27 @@ function dropEmpty<T extends object>(o: T): T {
   return out as T;
 }
 
-const ACTION_LABELS: Record<string, string> = {
-  'order.assign': 'Assigned',
-  'order.move-to-new': 'Moved to New orders',
-  'order.change-status': 'Status changed',
-  'order.delete': 'Deleted',
-  'order.restore': 'Restored to New',
-  'order.refund-completed': 'Refund completed',
-  'order.remark': 'Comment added',
-  'order.transaction-details': 'Transaction details saved',
-  'order.invoice': 'Invoice sent',
-  'order.upload-document': 'Approved document uploaded',
-  'mail.resend': 'Approval mail resent',
-  'order.erase': 'Personal data erased',
-  'order.legal-hold': 'Legal hold placed',
-  'order.legal-hold-release': 'Legal hold released',
-};
-
 const statusOf = (state: Record<string, unknown> | null) => {
   const status = state?.process_status;
   return typeof status === 'string' ? (STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status) : undefined;
 };
 
-/** One audit row as a line of the order's timeline (the detail page and the defence packs). */
-export const toActivity = (row: AuditRow): ActivityEntry =>
-  dropEmpty({
+/**
+ * One audit row as a line of the order's timeline (the detail page and the defence packs), in the words of
+ * AUDIT_ACTIONS: a staff member's name and what they did, or for the customer, a gateway or a landing site a line
+ * naming them ("Order received from Canada eTA Online"). `site` is the order's landing site by its display name.
+ */
+export function toActivity(row: AuditRow, site: string): ActivityEntry {
+  const actor = row.actor_name ?? 'System';
+  const line = auditLine(row.action, { actor, site, after: row.after });
+  return dropEmpty({
     at: isoTime(row.at),
-    actor: row.actor_name ?? 'System',
-    action: ACTION_LABELS[row.action] ?? row.action,
+    actor: line === undefined ? actor : undefined,
+    action: line ?? auditActionLabel(row.action),
     from: statusOf(row.before),
     to: statusOf(row.after),
   });
+}
 
 const toRemark = (orderId: string, r: Omit<RemarkRow, 'created_at'> & { created_at: Date | string }): RemarkEntry => ({
   id: Number(r.id),
@@ -160,7 +152,7 @@ export class OrderDetailService {
         }),
       ),
       remark: row.remarks.map((r) => toRemark(orderId, r)),
-      activity: row.timeline.map(toActivity),
+      activity: row.timeline.map((entry) => toActivity(entry, row.site_name)),
       ...(order.erased_at ? { erasedAt: isoTime(order.erased_at) } : {}),
       ...(order.legal_hold_at
         ? {

@@ -7,7 +7,7 @@ import { can, MOVE_TO_BUTTONS, type BulkResult, type ErrorCode, type ProcessStat
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
-import { writeAudit, type Actor } from '../audit/audit.repository.js';
+import { writeAudit, type Actor, type AuditEntry } from '../audit/audit.repository.js';
 import { assertCan } from '../auth/permissions.js';
 import { changedBy, type OrderEventsPublisher } from '../events/order-events.publisher.js';
 import { findActiveStaffByName } from '../staff/staff.repository.js';
@@ -24,7 +24,7 @@ type Skip = { code: ErrorCode; reason: string } | null;
 const skip = (code: ErrorCode, reason: string): Skip => ({ code, reason });
 
 interface MoveSpec {
-  action: string;
+  action: AuditEntry['action'];
   check: (order: LockedOrder) => Skip;
   change: OrderChange;
   /** More that the move writes for its eligible orders, in its transaction; what the audit row adds per order. */

@@ -1,7 +1,7 @@
 // All SQL of payments, webhooks and disputes (issue 21). Orders are found by the payment ids a gateway names
 // (indexes orders_transaction_idx and orders_charge_idx, migration 016).
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { ProcessStatus } from '@eta/contracts';
+import type { AuditAction, ProcessStatus } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import type { DisputeFacts } from './payment-gateway.js';
 import type { auditRow } from '../audit/audit.repository.js';
@@ -190,6 +190,7 @@ export interface AppliedEvent {
 export async function applyDisputeEvent(db: Db, e: DisputeEvent): Promise<AppliedEvent> {
   const f = e.facts;
   const outcome = f.outcome ? sql`${f.outcome}, now()` : sql`NULL, NULL`;
+  const action: AuditAction = `order.dispute-${e.stage}`;
   const { rows } = await sql<AppliedEvent>`
     WITH o AS (
       SELECT id, order_id, process_status, version, dispute_due_at, erased_at FROM orders
@@ -224,7 +225,7 @@ export async function applyDisputeEvent(db: Db, e: DisputeEvent): Promise<Applie
       SELECT s.id, NULL, ${e.actor.name}, s.note, true, false FROM s),
     a AS (
       INSERT INTO audit_log (actor_id, actor_name, ip, action, order_id, target, before, after)
-      SELECT ${e.actor.id}, ${e.actor.name}, ${e.actor.ip}, ${`order.dispute-${e.stage}`}, s.id, s.order_id,
+      SELECT ${e.actor.id}, ${e.actor.name}, ${e.actor.ip}, ${action}, s.id, s.order_id,
              jsonb_build_object('process_status', s.process_status, 'dispute_due_at', s.dispute_due_at,
                                 'version', s.version),
              jsonb_strip_nulls(jsonb_build_object('process_status', s.moved_to)) || jsonb_build_object(

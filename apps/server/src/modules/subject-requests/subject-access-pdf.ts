@@ -159,7 +159,7 @@ export async function renderSubjectAccess(doc: SubjectAccessExport): Promise<Uin
       ],
       d.activity.map((e) => [
         at(e.at),
-        e.actor,
+        e.actor ?? '',
         [e.action, e.from && e.to ? `${e.from} → ${e.to}` : ''].filter(Boolean).join(': '),
       ]),
       'No staff action is recorded.',

@@ -11,7 +11,7 @@ import type { Keyring } from '../../lib/crypto/keyring.js';
 import { AppError } from '../../lib/errors.js';
 import { isoTime } from '../../lib/time.js';
 import type { WorkerPool } from '../../lib/workers/worker-pool.js';
-import { writeAudit, type Actor } from '../audit/audit.repository.js';
+import { writeAudit, type Actor, type AuditEntry } from '../audit/audit.repository.js';
 import type { OrderDetailService } from '../order-detail/order-detail.service.js';
 import type { OrderErasure } from '../retention/erasure.js';
 import { selectOrdersByEmail, type SubjectOrderRow } from './subject-requests.repository.js';
@@ -172,7 +172,12 @@ export class SubjectRequestsService {
     return subjectOf(this.keyring, email);
   }
 
-  private audit(actor: Actor, email: string, after: object, action = 'subject.access'): Promise<void> {
+  private audit(
+    actor: Actor,
+    email: string,
+    after: object,
+    action: AuditEntry['action'] = 'subject.access',
+  ): Promise<void> {
     return writeAudit(this.db, actor, [{ action, target: this.subjectOf(email), after }]);
   }
 }

@@ -1,8 +1,12 @@
 // Activity (Admin): the audit trail newest first — who did what, when, from where — security events included
-// (failed sign-ins, lockouts, refused calls). Filters: person, order id, action, UTC dates. Pages go Older /
-// Newer over keys (the server's cursor), never by deep offsets. The CSV holds every filtered row. Beside the
-// changes, the reads of personal data (issue 24) and the alerts an unusual reading pattern raised.
-import { useState } from 'react';
+// (failed sign-ins, lockouts, refused calls). Filters: person, order id (also from the address, ?orderId=, as the
+// order page links here), action, UTC dates. Pages go Older / Newer over keys (the server's cursor), never by deep
+// offsets. The CSV holds every filtered row. Actions and changes are in words (AUDIT_ACTIONS, issue 33); each row's
+// raw record is one click away under Details. Beside the changes, the reads of personal data (issue 24) and the
+// alerts an unusual reading pattern raised.
+import { Fragment, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -16,7 +20,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import DownloadIcon from '@mui/icons-material/Download';
-import { ACTIVITY_ACTIONS } from '@eta/contracts/domain';
+import type { ActivityRow } from '@eta/contracts';
+import { AUDIT_ACTION_NAMES, STATUS_LABELS, auditActionLabel, can, type ProcessStatus } from '@eta/contracts/domain';
 import { PageHeader } from '../../../components/page-header';
 import { TableMessageRow } from '../../../components/table-message-row';
 import { downloadFile } from '../../../lib/download-file';
@@ -35,8 +40,37 @@ import { AccessAlertsPanel } from './access-alerts-panel';
 import { ReadsView } from './reads-view';
 
 const PAGE_SIZE = 50;
+const COLUMNS = 7;
 
-const compact = (value: unknown): string => (value === null || value === undefined ? '' : JSON.stringify(value));
+/** A recorded state's field, when the row has it as text. */
+function fieldOf(state: unknown, name: string): string | undefined {
+  const value = state !== null && typeof state === 'object' ? (state as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+const statusText = (status: string | undefined) =>
+  status === undefined ? undefined : (STATUS_LABELS[status as ProcessStatus] ?? status);
+
+/** "from → to" of one field, "→ to" when only the new value is recorded; '' when the row does not change it. */
+function moveOf(from: string | undefined, to: string | undefined): string {
+  if (to === undefined || from === to) return '';
+  return from === undefined ? `→ ${to}` : `${from} → ${to}`;
+}
+
+/** What the row changed, in words: the order's status, or its payment's; the rest is under Details. */
+function changeOf(row: ActivityRow): string {
+  const status = moveOf(
+    statusText(fieldOf(row.before, 'process_status')),
+    statusText(fieldOf(row.after, 'process_status')),
+  );
+  if (status) return `Status: ${status}`;
+  const payment = moveOf(fieldOf(row.before, 'payment_status'), fieldOf(row.after, 'payment_status'));
+  return payment ? `Payment: ${payment}` : '';
+}
+
+/** The row as the trail stores it: its action's name, target and the before and after records. */
+const rawRecordOf = (row: ActivityRow): string =>
+  JSON.stringify({ action: row.action, target: row.target, before: row.before, after: row.after }, null, 2);
 
 interface FormState {
   actorId: string;
@@ -61,8 +95,13 @@ type View = 'changes' | 'reads';
 
 export function ActivityPage() {
   const user = useCurrentUser();
+  const [searchParams] = useSearchParams();
   const [view, setView] = useState<View>('changes');
-  const [filters, setFilters] = useState<ActivityFilters>({});
+  // An order's page links here with its id: the trail of that order.
+  const [filters, setFilters] = useState<ActivityFilters>(() => {
+    const orderId = searchParams.get('orderId')?.trim();
+    return orderId ? { orderId } : {};
+  });
   const [exporting, setExporting] = useState(false);
 
   const exportCsv = async () => {
@@ -97,7 +136,15 @@ export function ActivityPage() {
         <Tab value="changes" label="Changes" />
         <Tab value="reads" label="Reads" />
       </Tabs>
-      {view === 'changes' ? <ChangesView filters={filters} onFilters={setFilters} /> : <ReadsView />}
+      {view === 'changes' ? (
+        <ChangesView
+          filters={filters}
+          onFilters={setFilters}
+          showsRawRecords={user ? can(user.type, 'viewActivity') : false}
+        />
+      ) : (
+        <ReadsView />
+      )}
     </>
   );
 }
@@ -106,9 +153,12 @@ export function ActivityPage() {
 function ChangesView({
   filters,
   onFilters,
+  showsRawRecords,
 }: {
   filters: ActivityFilters;
   onFilters: (filters: ActivityFilters) => void;
+  /** Details with each row's raw record: for those who may read the trail itself (Admin). */
+  showsRawRecords: boolean;
 }) {
   // The form shows the filters in force (they outlive a visit to the Reads tab).
   const { form, setForm, field } = useFilterForm<FormState>(() => ({
@@ -121,6 +171,7 @@ function ChangesView({
   const pages = useCursorPages();
   const page = useActivityQuery({ ...filters, ...(pages.cursor ? { cursor: pages.cursor } : {}), limit: PAGE_SIZE });
   const rows = page.data?.rows ?? [];
+  const [openRow, setOpenRow] = useState<number | null>(null);
 
   return (
     <>
@@ -140,9 +191,9 @@ function ChangesView({
         <TextField size="small" label="Order ID" autoComplete="off" {...field('orderId')} />
         <TextField select size="small" label="Action" sx={{ minWidth: 200 }} {...field('action')}>
           <MenuItem value="">All actions</MenuItem>
-          {ACTIVITY_ACTIONS.map((action) => (
+          {AUDIT_ACTION_NAMES.map((action) => (
             <MenuItem key={action} value={action}>
-              {action}
+              {auditActionLabel(action)}
             </MenuItem>
           ))}
         </TextField>
@@ -164,25 +215,56 @@ function ChangesView({
             </TableHead>
             <TableBody>
               {page.isFetching && rows.length === 0 ? (
-                <TableMessageRow colSpan={7}>Loading…</TableMessageRow>
+                <TableMessageRow colSpan={COLUMNS}>Loading…</TableMessageRow>
               ) : page.isError ? (
-                <TableMessageRow colSpan={7}>The activity could not be loaded.</TableMessageRow>
+                <TableMessageRow colSpan={COLUMNS}>The activity could not be loaded.</TableMessageRow>
               ) : rows.length === 0 ? (
-                <TableMessageRow colSpan={7}>No records found</TableMessageRow>
+                <TableMessageRow colSpan={COLUMNS}>No records found</TableMessageRow>
               ) : (
-                rows.map((row) => (
-                  <TableRow key={row.id} hover>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatUtcDateTime(row.at)}</TableCell>
-                    <TableCell>{row.actor_name ?? 'Not signed in'}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.action}</TableCell>
-                    <TableCell>{row.order_id ?? ''}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{row.target ?? ''}</TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all', minWidth: 200 }}>
-                      {[compact(row.before), compact(row.after)].filter(Boolean).join(' → ')}
-                    </TableCell>
-                    <TableCell>{row.ip ?? ''}</TableCell>
-                  </TableRow>
-                ))
+                rows.map((row) => {
+                  const isOpen = showsRawRecords && openRow === row.id;
+                  const detailsId = `activity-record-${row.id}`;
+                  return (
+                    <Fragment key={row.id}>
+                      <TableRow hover>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatUtcDateTime(row.at)}</TableCell>
+                        <TableCell>{row.actor_name ?? 'Not signed in'}</TableCell>
+                        <TableCell sx={{ minWidth: 160 }}>{auditActionLabel(row.action)}</TableCell>
+                        <TableCell>{row.order_id ?? ''}</TableCell>
+                        <TableCell sx={{ wordBreak: 'break-all' }}>{row.target ?? ''}</TableCell>
+                        <TableCell sx={{ minWidth: 160 }}>
+                          {changeOf(row)}
+                          {showsRawRecords ? (
+                            <Button
+                              size="small"
+                              aria-expanded={isOpen}
+                              aria-controls={isOpen ? detailsId : undefined}
+                              onClick={() => setOpenRow(isOpen ? null : row.id)}
+                              sx={{ display: 'block', px: 0, minWidth: 0 }}
+                            >
+                              {isOpen ? 'Hide details' : 'Details'}
+                            </Button>
+                          ) : null}
+                        </TableCell>
+                        <TableCell>{row.ip ?? ''}</TableCell>
+                      </TableRow>
+                      {isOpen ? (
+                        <TableRow>
+                          <TableCell colSpan={COLUMNS} sx={{ bgcolor: 'action.hover' }}>
+                            <Box
+                              component="pre"
+                              id={detailsId}
+                              aria-label="Recorded as"
+                              sx={{ m: 0, fontFamily: 'monospace', fontSize: 12, whiteSpace: 'pre-wrap' }}
+                            >
+                              {rawRecordOf(row)}
+                            </Box>
+                          </TableCell>
+                        </TableRow>
+                      ) : null}
+                    </Fragment>
+                  );
+                })
               )}
             </TableBody>
           </Table>

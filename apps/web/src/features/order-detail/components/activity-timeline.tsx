@@ -1,7 +1,10 @@
 // The order's timeline from the audit trail (issue 7 "Activity"): who did what, from which status to which,
-// and when (UTC, DD/MM/YYYY HH:mm:ss, labelled; US Eastern on hover), oldest first.
+// and when (UTC, DD/MM/YYYY HH:mm:ss, labelled; US Eastern on hover), oldest first. The server puts each action in
+// words (AUDIT_ACTIONS, issue 33); an Admin has the raw records one click away, on the Activity page.
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ActivityEntry } from '@eta/contracts';
 import { TimeText } from '../../../components/time-text';
@@ -52,19 +55,38 @@ export function TimedList<T extends { at: string }>({
   );
 }
 
-export function ActivityTimeline({ activity }: { activity: readonly ActivityEntry[] }) {
+interface ActivityTimelineProps {
+  activity: readonly ActivityEntry[];
+  /** The order's records on the Activity page, as stored: for those who may read the trail (Admin). */
+  recordsPath?: string | undefined;
+}
+
+export function ActivityTimeline({ activity, recordsPath }: ActivityTimelineProps) {
   return (
-    <TimedList
-      label="Activity, oldest first"
-      items={activity}
-      empty="Nothing has been done on this order yet."
-      render={(entry) => (
-        <>
-          <strong>{entry.actor}</strong> {entry.action}
-          {change(entry) ? ` (${change(entry)})` : ''}
-          {entry.detail ? ` — ${entry.detail}` : ''}
-        </>
-      )}
-    />
+    <>
+      <TimedList
+        label="Activity, oldest first"
+        items={activity}
+        empty="Nothing has been done on this order yet."
+        render={(entry) => (
+          <>
+            {/* A staff member's name; a line about the customer, a gateway or a landing site names them itself. */}
+            {entry.actor ? (
+              <>
+                <strong>{entry.actor}</strong>{' '}
+              </>
+            ) : null}
+            {entry.action}
+            {change(entry) ? ` (${change(entry)})` : ''}
+            {entry.detail ? ` — ${entry.detail}` : ''}
+          </>
+        )}
+      />
+      {recordsPath ? (
+        <Link component={RouterLink} to={recordsPath} variant="body2" sx={{ display: 'inline-block', mt: 1 }}>
+          Audit records of this order
+        </Link>
+      ) : null}
+    </>
   );
 }

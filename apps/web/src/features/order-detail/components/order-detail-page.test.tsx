@@ -210,6 +210,48 @@ describe('Order detail: what the page shows', WHOLE_CONSOLE, () => {
       '20/11/2026 16:00:00 UTCBen Ode Comment added',
     ]);
   });
+
+  it.each([
+    ['Admin', true],
+    ['Manager', false],
+    ['Team', false],
+  ] as const)(
+    'says in words what the landing site and the customer did; %s has the raw records a click away: %s',
+    async (role, hasRecords) => {
+      const { router } = renderOrder(
+        orderDetails({
+          activity: [
+            { at: '2026-11-18T09:00:00.000Z', action: 'Order received from Canada eTA Online' },
+            {
+              at: '2026-11-20T15:04:05.000Z',
+              actor: 'Asha Rao',
+              action: 'Approved document uploaded',
+              to: 'Completed',
+            },
+            { at: '2026-11-21T08:00:00.000Z', action: 'Customer downloaded the approved eTA' },
+          ],
+        }),
+        { role },
+      );
+      await pageLoaded();
+      expect(
+        within(section('Activity'))
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        '18/11/2026 09:00:00 UTCOrder received from Canada eTA Online',
+        '20/11/2026 15:04:05 UTCAsha Rao Approved document uploaded (→ Completed)',
+        '21/11/2026 08:00:00 UTCCustomer downloaded the approved eTA',
+      ]);
+      const records = within(section('Activity')).queryByRole('link', { name: 'Audit records of this order' });
+      expect(records !== null).toBe(hasRecords);
+      if (records) {
+        await userEvent.click(records);
+        expect(router.state.location.pathname).toBe('/admin/activity');
+        expect(router.state.location.search).toBe(`?orderId=${DETAIL_ORDER_ID}`);
+      }
+    },
+  );
 });
 
 describe('Order detail: the digital signature', WHOLE_CONSOLE, () => {

@@ -284,7 +284,12 @@ function OrderDetailContent({ order, user, openedAt, onEditingRemarksChange }: O
         />
       </DetailSection>
       <DetailSection id="activity" title="Activity">
-        <ActivityTimeline activity={order.activity} />
+        <ActivityTimeline
+          activity={order.activity}
+          recordsPath={
+            can(user.type, 'viewActivity') ? `${paths.activity}?orderId=${encodeURIComponent(orderId)}` : undefined
+          }
+        />
       </DetailSection>
       {can(user.type, 'viewAccessRecords') ? (
         <ViewedBySection
