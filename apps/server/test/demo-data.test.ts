@@ -5,7 +5,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { PROCESS_STATUSES, PROCESSING_TYPES, STAFF_TYPES } from '@eta/contracts';
+import {
+  PROCESS_STATUSES,
+  PROCESSING_TYPES,
+  STAFF_TYPES,
+  type DefencePackDetails,
+  type Dispute,
+  type DisputesReportRow,
+  type OrderDetails,
+  type OrderListPage,
+} from '@eta/contracts';
 import type { DatabaseHandle } from '../src/db/database.js';
 import type { DB } from '../src/db/schema.js';
 import { verifyPassword } from '../src/modules/auth/passwords.js';
@@ -13,7 +22,8 @@ import { DEMO_STAFF, seedDemoData, seedDemoDataIfEmpty, type SeedResult } from '
 import { LocalDocumentStore } from '../src/lib/storage/local-document-store.js';
 import { createTestDatabase } from './helpers/test-database.js';
 import { pdfPages } from './helpers/pdf-files.js';
-import { orderFieldsOf, testKeyring } from './helpers/personal-data.js';
+import { orderFieldsOf, TEST_DATA_KEY, testKeyring } from './helpers/personal-data.js';
+import { buildTestApp, type TestApp } from './helpers/test-app.js';
 
 const distinct = async (
   db: Kysely<DB>,
@@ -159,6 +169,121 @@ describe('demo data', () => {
     expect(result.remarks).toBeGreaterThan(200);
     expect(Number(downloads.n)).toBe(result.downloads);
     expect(result.downloads).toBeGreaterThan(0);
+  });
+
+  // What a person sees of this data on the desk (issue 33): it must not contradict itself. The app opens the seeded
+  // database with the data key the seeding used; it runs before the tests below change the data.
+  describe('on the desk', () => {
+    let t: TestApp;
+    let admin: { token: string };
+    const as = (token: string) => ({ authorization: token });
+
+    beforeAll(async () => {
+      // The database stays open for the tests below: closing the app leaves it to the file's afterAll.
+      t = await buildTestApp(
+        { dataKey: Buffer.from(TEST_DATA_KEY, 'base64') },
+        { database: { ...first, close: async () => undefined } },
+      );
+      admin = await t.signIn('Admin');
+    });
+    afterAll(() => t?.close());
+
+    it('lists every Charge Back order with its dispute: gateway, reason, amount and evidence due date', async () => {
+      const res = await t.app.inject({
+        url: '/api/admin/get-orders-list/chargeBack?page=1&limit=100',
+        headers: as(admin.token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const { rows, total } = res.json<{ data: OrderListPage }>().data;
+      expect(total).toBeGreaterThan(3);
+      expect(rows).toHaveLength(total);
+      for (const row of rows) {
+        expect(row.dispute, row.order_id).toMatchObject({
+          reason: expect.stringMatching(/\w/),
+          amount_cents: expect.any(Number),
+          currency: 'USD',
+          evidence_due_by: expect.stringMatching(/Z$/),
+        });
+        expect(row.dispute!.amount_cents, row.order_id).toBeGreaterThan(0);
+      }
+      // The order's Chargeback panel: the dispute with its gateway and the history of what happened to it.
+      const disputes = await t.app.inject({
+        url: `/api/admin/disputes/${rows[0]!.order_id}`,
+        headers: as(admin.token),
+      });
+      expect(disputes.statusCode, disputes.body).toBe(200);
+      const [dispute] = disputes.json<{ data: Dispute[] }>().data;
+      expect(['Stripe', 'PayPal']).toContain(dispute!.gateway_name);
+      expect(dispute!.history[0]!.note).toMatch(/^Chargeback opened at (Stripe|PayPal): /);
+    });
+
+    it('fills the Disputes Report with disputes opened, won and lost', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/reports/disputes',
+        headers: as(admin.token),
+        payload: {},
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const { rows, totals } = res.json<{
+        data: { rows: DisputesReportRow[]; totals: Omit<DisputesReportRow, 'month'> };
+      }>().data;
+      expect(rows.length).toBeGreaterThan(0);
+      expect(totals.opened).toBeGreaterThan(3);
+      expect(totals.won).toBeGreaterThan(0);
+      expect(totals.lost).toBeGreaterThan(0);
+      expect(totals.open).toBeGreaterThan(0);
+    });
+
+    it("shows every comment staff made on an order in the order's Activity", async () => {
+      const { rows } = await sql<{ order_id: string }>`
+        SELECT o.order_id FROM orders o
+         WHERE (SELECT count(*) FROM remarks r WHERE r.order_id = o.id AND r.staff_id IS NOT NULL) >= 2
+         ORDER BY o.id LIMIT 5`.execute(first.db);
+      expect(rows).toHaveLength(5);
+      for (const { order_id } of rows) {
+        const res = await t.app.inject({ url: `/api/admin/get-orders-details/${order_id}`, headers: as(admin.token) });
+        expect(res.statusCode, res.body).toBe(200);
+        const order = res.json<{ data: OrderDetails }>().data;
+        const byStaff = order.remark.filter((r) => r.remark_name !== 'Stripe' && r.remark_name !== 'PayPal');
+        expect(order.activity.length, order_id).toBeGreaterThanOrEqual(byStaff.length);
+        for (const remark of byStaff) {
+          expect(order.activity, `${order_id}: ${remark.remark}`).toContainEqual(
+            expect.objectContaining({ at: remark.create_ts, actor: remark.remark_name }),
+          );
+        }
+      }
+      // No order with a staff comment has an empty Activity.
+      const { rows: silent } = await sql<{ order_id: string }>`
+        SELECT o.order_id FROM orders o
+         WHERE EXISTS (SELECT 1 FROM remarks r WHERE r.order_id = o.id AND r.staff_id IS NOT NULL)
+           AND NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.order_id = o.id)`.execute(first.db);
+      expect(silent).toEqual([]);
+    });
+
+    it('dates the legal texts every order agreed to before the oldest order, as its defence pack says', async () => {
+      const { rows } = await sql<{ order_id: string; saved: Date; signed: Date }>`
+        SELECT o.order_id, lt.created_at AS saved, o.customer_date AS signed
+          FROM orders o JOIN legal_texts lt ON lt.landing_site = o.landing_site AND lt.version = o.legal_version
+         WHERE o.process_status = 'Completed'
+         ORDER BY o.created_at LIMIT 1`.execute(first.db);
+      const oldest = rows[0]!;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/defence-pack-details',
+        headers: as(admin.token),
+        payload: { orderId: oldest.order_id, defencePackType: 1 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const { agreement } = res.json<{ data: DefencePackDetails }>().data;
+      expect(agreement.legalVersion).toBe(1);
+      expect(Date.parse(agreement.legalVersionSavedAt)).toBeLessThan(Date.parse(agreement.signedAt!));
+      const { rows: late } = await sql<{ order_id: string }>`
+        SELECT o.order_id FROM orders o
+          JOIN legal_texts lt ON lt.landing_site = o.landing_site AND lt.version = o.legal_version
+         WHERE lt.created_at > least(o.created_at, o.customer_date)`.execute(first.db);
+      expect(late).toEqual([]);
+    });
   });
 
   it('gives every order a stored signature and every order whose approval was mailed its approved document', async () => {
@@ -308,11 +433,13 @@ describe('demo data', () => {
                   WHERE a.attrelid = i.indexrelid AND a.attstattarget > 0), '') AS definition
           FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
          WHERE i.indrelid IN ('orders'::regclass, 'remarks'::regclass, 'mails'::regclass, 'downloads'::regclass,
-                              'documents'::regclass)
+                              'documents'::regclass, 'disputes'::regclass, 'dispute_history'::regclass,
+                              'audit_log'::regclass)
         UNION ALL
         SELECT 'constraint', conrelid::regclass::text || '.' || conname, pg_get_constraintdef(oid)
           FROM pg_constraint WHERE conrelid IN ('orders'::regclass, 'remarks'::regclass, 'mails'::regclass,
-                                                'downloads'::regclass, 'documents'::regclass)
+                                                'downloads'::regclass, 'documents'::regclass, 'disputes'::regclass,
+                                                'dispute_history'::regclass, 'audit_log'::regclass)
          ORDER BY 1, 2`.execute(db.db);
       return rows;
     };

@@ -141,7 +141,8 @@ async function main(): Promise<number> {
     });
     process.stdout.write(
       `Done in ${seconds(started)}: ${result.orders} orders ${result.firstOrderId} … ${result.lastOrderId}, ` +
-        `${result.remarks} remarks, ${result.mails} mails, ${result.downloads} downloads.\n` +
+        `${result.remarks} remarks, ${result.mails} mails, ${result.downloads} downloads, ${result.disputes} disputes, ` +
+        `${result.auditRows} audit rows.\n` +
         `  rows ${s(result.seconds.rows)}, then ${s(result.seconds.finish)} for indexes, foreign keys, counters and ` +
         `VACUUM ANALYZE (partly side by side: indexes ${s(result.seconds.indexes)}, foreign keys ` +
         `${s(result.seconds.keys)}, counters ${s(result.seconds.counters)}, VACUUM ANALYZE ${s(result.seconds.vacuum)})\n`,

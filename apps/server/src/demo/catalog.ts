@@ -1354,3 +1354,33 @@ export const STATUS_REMARKS: Record<ProcessStatus, readonly RemarkTemplate[]> = 
   ],
   Deleted: [{ text: 'Duplicate order; deleted.' }, { text: 'Customer applied twice by mistake; deleted this one.' }],
 };
+
+/** A gateway's reason codes for a chargeback, as its webhooks name them, with how often each comes. */
+export const DISPUTE_REASONS: Record<'Stripe' | 'PayPal', readonly (readonly [string, number])[]> = {
+  Stripe: [
+    ['fraudulent', 35],
+    ['product_not_received', 20],
+    ['unrecognized', 15],
+    ['credit_not_processed', 10],
+    ['duplicate', 8],
+    ['product_unacceptable', 7],
+    ['general', 5],
+  ],
+  PayPal: [
+    ['UNAUTHORISED', 30],
+    ['MERCHANDISE_OR_SERVICE_NOT_RECEIVED', 25],
+    ['MERCHANDISE_OR_SERVICE_NOT_AS_DESCRIBED', 20],
+    ['CREDIT_NOT_PROCESSED', 10],
+    ['DUPLICATE_TRANSACTION', 8],
+    ['OTHER', 7],
+  ],
+};
+
+/** A staff note on a chargeback whose evidence was not sent (yet). */
+export const DISPUTE_WAITING_REMARKS: readonly RemarkTemplate[] = [
+  {
+    text: 'Chargeback received; gathering the approval mail and download history for the defence pack.',
+    chargeback: true,
+  },
+  { text: 'Chargeback received; tried to reach the customer before answering it.', chargeback: true, telephone: true },
+];

@@ -11,6 +11,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { DataKey } from '../lib/crypto/keyring.js';
 import { runnableFile } from '../lib/workers/worker-pool.js';
 import { fillId, ID_WIDTH } from './copy-text.js';
+import { PARENT_OF } from './generate.js';
 import {
   COPIED,
   type AckMessage,
@@ -47,7 +48,7 @@ type Rows = Extract<WorkerMessage, { type: 'batch' }>;
 /** Ids taken from one sequence, as runs of consecutive ids: first, count, first, count… */
 type IdRuns = number[];
 
-const empty = (): Counts => ({ orders: 0, documents: 0, remarks: 0, mails: 0, downloads: 0 });
+const empty = (): Counts => Object.fromEntries(COPIED.map((t) => [t, 0])) as Counts;
 
 /** A settable promise: `done` once `resolve` or `reject` is called. */
 function deferred<T>() {
@@ -105,7 +106,8 @@ async function takeIds(
   return ids;
 }
 
-/** Writes the batch's ids into its rows' placeholders: each row's own, and a child row's order. */
+/** Writes the batch's ids into its rows' placeholders: each row's own, and a child row's parent (its order, or a
+ * history row's dispute; the documents' is their order). */
 function fillIds(rows: Rows, ids: Record<CopiedTable, IdRuns>): void {
   const expand = (table: CopiedTable) => {
     const runs = ids[table];
@@ -115,13 +117,15 @@ function fillIds(rows: Rows, ids: Record<CopiedTable, IdRuns>): void {
       throw new Error(`${table}: ${all.length} ids for ${rows.counts[table]} rows`);
     return all;
   };
-  const orderIds = expand('orders');
+  const all = {} as Record<CopiedTable, number[]>;
+  for (const table of COPIED) all[table] = expand(table);
   for (const table of COPIED) {
     const { data, lines, parents } = rows.tables[table];
-    const own = table === 'orders' ? orderIds : expand(table);
+    const own = all[table];
+    const parentIds = table === 'documents' ? all.orders : table === 'orders' ? [] : all[PARENT_OF[table].table];
     for (let k = 0; k < lines.length; k++) {
       fillId(data, lines[k]!, own[k]!);
-      if (parents) fillId(data, lines[k]! + ID_WIDTH + 1, orderIds[parents[k]!]!);
+      if (parents) fillId(data, lines[k]! + ID_WIDTH + 1, parentIds[parents[k]!]!);
     }
   }
 }

@@ -4,8 +4,17 @@ import type { StoredDocument } from '../lib/storage/document-store.js';
 import type { CopyRows } from './copy-text.js';
 import type { GeneratorContext } from './generate.js';
 
-/** The tables the loader writes, in the order a batch is copied. */
-export const COPIED = ['orders', 'documents', 'remarks', 'mails', 'downloads'] as const;
+/** The tables the loader writes, in the order a batch is copied (a dispute before its history). */
+export const COPIED = [
+  'orders',
+  'documents',
+  'remarks',
+  'mails',
+  'downloads',
+  'disputes',
+  'dispute_history',
+  'audit_log',
+] as const;
 export type CopiedTable = (typeof COPIED)[number];
 export type Counts = Record<CopiedTable, number>;
 

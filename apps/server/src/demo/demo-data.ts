@@ -1,6 +1,8 @@
 // Demo data for a first start and for load tests: demo staff of every role plus realistic orders with
-// remarks, approval mails and downloads, a signature and (once approved) the approved document, bulk-loaded batch
-// by batch: on PostgreSQL with COPY from worker threads (copy-load.ts), on PGlite as JSON.
+// remarks, approval mails and downloads, a signature and (once approved) the approved document, the disputes of the
+// orders in ChargeBack and the audit rows of what staff and gateways did, bulk-loaded batch by batch: on PostgreSQL
+// with COPY from worker threads (copy-load.ts), on PGlite as JSON. The landing sites' first legal texts are dated
+// before the first demo order, so every order agreed to texts already in force.
 import { availableParallelism } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -12,9 +14,19 @@ import type { DocumentStore } from '../lib/storage/document-store.js';
 import { DATA_KEY_KINDS, type Keyring } from '../lib/crypto/keyring.js';
 import { OrderFieldsCipher, type SensitiveValues } from '../modules/personal-data/order-fields.js';
 import { storeDemoFiles, type DemoFiles } from './demo-files.js';
-import { DemoOrderGenerator, type Batch, type GeneratorContext, type Row, type SeedStaff } from './generate.js';
+import {
+  CHILD_TABLES,
+  DemoOrderGenerator,
+  emptyBatch,
+  PARENT_OF,
+  type Batch,
+  type GeneratorContext,
+  type Row,
+  type SeedStaff,
+} from './generate.js';
 import { COPIED, type Counts } from './copy-messages.js';
 import { copyLoad } from './copy-load.js';
+import { NO_STATEMENT_TIMEOUT, withStatementTimeout } from '../db/statement-budget.js';
 
 export interface SeedOptions {
   orders: number;
@@ -62,6 +74,10 @@ export interface SeedResult {
   remarks: number;
   mails: number;
   downloads: number;
+  /** Disputes of the orders in ChargeBack. */
+  disputes: number;
+  /** Audit rows of the orders (their comments, their disputes' webhooks and evidence). */
+  auditRows: number;
   /** Seconds of each part of the load: the rows, then what a large load set aside and the counters. */
   seconds: SeedSeconds;
 }
@@ -110,8 +126,8 @@ const LAST_ORDER_NUMBER = 299_999_999;
 /** Advisory lock held while seeding: two processes starting on one empty database seed it once. */
 const SEED_LOCK = 0x45_54_41_53; // 'ETAS'
 
-type Table = 'orders' | 'remarks' | 'mails' | 'downloads';
-const TABLES: readonly Table[] = ['orders', 'remarks', 'mails', 'downloads'];
+type Table = keyof Batch;
+const TABLES: readonly Table[] = ['orders', ...CHILD_TABLES];
 /** Tables a load writes: the batches' own, and documents (one row per approved order, made from the orders). */
 const LOADED = [...TABLES, 'documents'] as const;
 
@@ -160,18 +176,22 @@ async function seed(db: Kysely<DB>, opts: SeedOptions, onlyIfEmpty: boolean): Pr
     throw new RangeError(`orders must be a whole number from 0 to ${MAX_SEED_ORDERS}, got ${total}`);
   }
   const staffPassword = opts.staffPassword ?? 'demo1234';
+  // No statement budget (db/statement-budget.ts): a batch is one statement of thousands of rows, and a large load
+  // rebuilds indexes for minutes; whoever seeds watches the load itself.
   // One connection for the whole run: the advisory lock is per session, and PGlite has only one.
-  return db.connection().execute(async (conn) => {
-    await sql`SELECT pg_advisory_lock(${sql.lit(SEED_LOCK)})`.execute(conn);
-    try {
-      if (onlyIfEmpty && (await conn.selectFrom('orders').select('id').limit(1).executeTakeFirst())) return null;
-      const { created, staff } = await ensureDemoStaff(conn, staffPassword);
-      const loaded = await loadOrders(db, conn, total, opts, staff);
-      return { ...loaded, staff: created, staffPassword };
-    } finally {
-      await sql`SELECT pg_advisory_unlock(${sql.lit(SEED_LOCK)})`.execute(conn);
-    }
-  });
+  return withStatementTimeout(NO_STATEMENT_TIMEOUT, () =>
+    db.connection().execute(async (conn) => {
+      await sql`SELECT pg_advisory_lock(${sql.lit(SEED_LOCK)})`.execute(conn);
+      try {
+        if (onlyIfEmpty && (await conn.selectFrom('orders').select('id').limit(1).executeTakeFirst())) return null;
+        const { created, staff } = await ensureDemoStaff(conn, staffPassword);
+        const loaded = await loadOrders(db, conn, total, opts, staff);
+        return { ...loaded, staff: created, staffPassword };
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${sql.lit(SEED_LOCK)})`.execute(conn);
+      }
+    }),
+  );
 }
 
 /** Creates the demo staff whose e-mail is not taken yet (one argon2 hash shared by all of them). */
@@ -215,6 +235,8 @@ async function loadOrders(
     remarks: 0,
     mails: 0,
     downloads: 0,
+    disputes: 0,
+    auditRows: 0,
     seconds: { rows: 0, finish: 0, indexes: 0, keys: 0, counters: 0, vacuum: 0 },
   };
   if (total === 0) return result;
@@ -225,6 +247,7 @@ async function loadOrders(
   if (firstNumber + total - 1 > LAST_ORDER_NUMBER) {
     throw new RangeError(`order ids would pass ETA-${LAST_ORDER_NUMBER}; load fewer orders`);
   }
+  await dateFirstLegalTexts(conn, opts.reference ?? DEFAULT_REFERENCE);
   const sites = await conn.selectFrom('landing_sites').select(['key', 'display_name']).orderBy('key').execute();
   const gateways = await conn.selectFrom('gateways').select(['id', 'gateway_name']).orderBy('id').execute();
   const files = await storeDemoFiles(opts.store);
@@ -241,10 +264,7 @@ async function loadOrders(
 
   const { rows: about } = await sql<{ embedded: boolean } & Record<Table, string>>`
     SELECT version() LIKE '%wasm%' AS embedded,
-           pg_get_serial_sequence('orders', 'id') AS orders,
-           pg_get_serial_sequence('remarks', 'id') AS remarks,
-           pg_get_serial_sequence('mails', 'id') AS mails,
-           pg_get_serial_sequence('downloads', 'id') AS downloads`.execute(conn);
+           ${sql.join(TABLES.map((t) => sql`pg_get_serial_sequence(${t}, 'id') AS ${sql.ref(t)}`))}`.execute(conn);
   const server = about[0]!;
   const viaCopy = !server.embedded && opts.connectionString !== undefined;
 
@@ -254,12 +274,14 @@ async function loadOrders(
   // Counters (folder counts, report counts) are rebuilt once at the end instead of trigger calls per row.
   await sql`ALTER TABLE orders DISABLE TRIGGER orders_count`.execute(conn);
   await sql`ALTER TABLE orders DISABLE TRIGGER orders_report_count`.execute(conn);
-  const loaded = (counts: Pick<Counts, 'orders' | 'remarks' | 'mails' | 'downloads'>) => {
+  const loaded = (counts: Pick<Counts, Table>) => {
     const before = result.orders;
     result.orders += counts.orders;
     result.remarks += counts.remarks;
     result.mails += counts.mails;
     result.downloads += counts.downloads;
+    result.disputes += counts.disputes;
+    result.auditRows += counts.audit_log;
     if (Math.floor(result.orders / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) {
       opts.onProgress?.({ phase: 'orders', inserted: result.orders, total });
     }
@@ -272,12 +294,7 @@ async function loadOrders(
         keys: DATA_KEY_KINDS.map((kind) => opts.keyring.current(kind)),
         // Without foreign keys each table has a connection of its own: the orders' and the child tables' COPY side
         // by side. With them, one connection, each batch's orders before their remarks in one transaction.
-        lanes: large
-          ? [
-              ['orders', 'documents'],
-              ['remarks', 'mails', 'downloads'],
-            ]
-          : [COPIED],
+        lanes: large ? [['orders', 'documents'], CHILD_TABLES] : [COPIED],
         signal: opts.signal,
         onBatch: loaded,
       });
@@ -317,6 +334,28 @@ async function loadOrders(
   return result;
 }
 
+/** How far back demo orders go before the reference time (generate.ts makes them in its last two years). */
+const DEMO_SPAN_DAYS = 731;
+
+/**
+ * Every demo order agreed to version 1 of its site's legal texts. The version the migrations made (no author: the
+ * texts the site started with) is dated from the day the demo data begins, so an order's defence pack never quotes
+ * texts "in force since" after its customer signed. Versions are never changed, by trigger (migration 014): it is
+ * set aside for this one update, inside its transaction, as migration 024 does for the audit trail.
+ */
+async function dateFirstLegalTexts(conn: Kysely<DB>, reference: Date): Promise<void> {
+  const day = 86_400_000;
+  const since = new Date(Math.floor((reference.getTime() - DEMO_SPAN_DAYS * day) / day) * day);
+  const later = sql`version = 1 AND created_by IS NULL AND created_at > ${since}`;
+  await conn.transaction().execute(async (trx) => {
+    const { rows } = await sql`SELECT 1 FROM legal_texts WHERE ${later} LIMIT 1`.execute(trx);
+    if (rows.length === 0) return;
+    await sql`ALTER TABLE legal_texts DISABLE TRIGGER legal_texts_no_update`.execute(trx);
+    await sql`UPDATE legal_texts SET created_at = ${since} WHERE ${later}`.execute(trx);
+    await sql`ALTER TABLE legal_texts ENABLE TRIGGER legal_texts_no_update`.execute(trx);
+  });
+}
+
 /**
  * PGlite's way (no COPY through Kysely): each batch one INSERT statement of JSON, generated on this thread in small
  * chunks while the previous batch streams out. On a PostgreSQL server without a connection string, two batches at a
@@ -329,32 +368,28 @@ async function insertBatches(
   generator: DemoOrderGenerator,
   files: DemoFiles,
   opts: SeedOptions,
-  loaded: (counts: Pick<Counts, 'orders' | 'remarks' | 'mails' | 'downloads'>) => void,
+  loaded: (counts: Pick<Counts, Table>) => void,
 ): Promise<void> {
   // PGlite has a single connection (this one); a PostgreSQL server takes two batches at a time.
   const lanes = server.embedded ? 1 : 2;
   const exec = server.embedded ? conn : pool;
   const running = new Set<Promise<void>>();
   try {
-    let position = 0;
+    const position = { orders: 0, disputes: 0 };
     for (;;) {
       opts.signal?.throwIfAborted();
       const batch = await generate(generator, opts.batchSize ?? BATCH_SIZE, new OrderFieldsCipher(opts.keyring));
       if (batch.orders.length === 0) break;
       // Ids are reserved here, batch after batch, so they follow the order ids even with two batches in flight.
       await assignIds(conn, server, batch, position);
-      position += batch.orders.length;
+      position.orders += batch.orders.length;
+      position.disputes += batch.disputes.length;
       while (running.size >= lanes) await Promise.race(running);
       const task = batchInsert(batch, files)
         .execute(exec)
         .then(() => {
           running.delete(task);
-          loaded({
-            orders: batch.orders.length,
-            remarks: batch.remarks.length,
-            mails: batch.mails.length,
-            downloads: batch.downloads.length,
-          });
+          loaded(Object.fromEntries(TABLES.map((t) => [t, batch[t].length])) as Record<Table, number>);
         });
       task.catch(() => undefined); // awaited through `running`; this keeps Node from calling it unhandled meanwhile
       running.add(task);
@@ -366,38 +401,40 @@ async function insertBatches(
 }
 
 /**
- * Takes ids for the batch's rows from the tables' own sequences and writes them in: `id` of every row, and
- * `order_id` of the child rows (their order's position in the run until now).
+ * Takes ids for the batch's rows from the tables' own sequences and writes them in: `id` of every row, and the
+ * parent of the child rows (`order_id`, a history row's `dispute_id`), given as the parent's position in the run.
  */
-async function assignIds(conn: Kysely<DB>, sequences: Record<Table, string>, batch: Batch, position: number) {
+async function assignIds(
+  conn: Kysely<DB>,
+  sequences: Record<Table, string>,
+  batch: Batch,
+  position: { orders: number; disputes: number },
+) {
   const take = (table: Table) =>
     sql`(SELECT string_agg(v::text, ',' ORDER BY v)
            FROM (SELECT nextval(${sequences[table]}::regclass) AS v
                    FROM generate_series(1, ${batch[table].length})) s) AS ${sql.ref(table)}`;
-  const { rows } = await sql<Record<Table, string | null>>`
-    SELECT ${take('orders')}, ${take('remarks')}, ${take('mails')}, ${take('downloads')}`.execute(conn);
-  const ids = (table: Table) => rows[0]![table]?.split(',').map(Number) ?? [];
-  const orderIds = ids('orders');
-  batch.orders.forEach((row, k) => (row.id = orderIds[k]!));
-  for (const table of ['remarks', 'mails', 'downloads'] as const) {
-    const own = ids(table);
-    batch[table].forEach((row, k) => {
-      row.id = own[k]!;
-      row.order_id = orderIds[Number(row.order_id) - position]!;
+  const { rows } = await sql<Record<Table, string | null>>`SELECT ${sql.join(TABLES.map(take))}`.execute(conn);
+  const ids = {} as Record<Table, number[]>;
+  for (const table of TABLES) ids[table] = rows[0]![table]?.split(',').map(Number) ?? [];
+  batch.orders.forEach((row, k) => (row.id = ids.orders[k]!));
+  for (const table of CHILD_TABLES) {
+    const { column, table: parent } = PARENT_OF[table];
+    const rowsOf = batch[table] as Record<string, unknown>[];
+    rowsOf.forEach((row, k) => {
+      row.id = ids[table][k]!;
+      row[column] = ids[parent][Number(row[column]) - position[parent]]!;
     });
   }
 }
 
 /** Generates one batch in small chunks, letting the previous batch's query stream out in between. */
 async function generate(generator: DemoOrderGenerator, size: number, fields: OrderFieldsCipher): Promise<Batch> {
-  const out: Batch = { orders: [], remarks: [], mails: [], downloads: [] };
+  const out = emptyBatch();
   while (out.orders.length < size && generator.remaining > 0) {
     const part = generator.batch(Math.min(GENERATE_CHUNK, size - out.orders.length));
     for (const row of part.orders) Object.assign(row, fields.seal(row.order_id as string, row as SensitiveValues));
-    out.orders.push(...part.orders);
-    out.remarks.push(...part.remarks);
-    out.mails.push(...part.mails);
-    out.downloads.push(...part.downloads);
+    for (const table of TABLES) (out[table] as unknown[]).push(...part[table]);
     await nextTurn();
   }
   return out;
@@ -549,7 +586,9 @@ async function restoreAfterLoad(
       await timed('indexes', () => buildIndexes(db, ofOrders(indexes, false)));
       await validate(db, ofOrders(foreignKeys, false));
       await timed('vacuum', () =>
-        sql`VACUUM (ANALYZE) remarks, mails, downloads, documents`.execute(db).then(() => undefined),
+        sql`VACUUM (ANALYZE) remarks, mails, downloads, documents, disputes, dispute_history, audit_log`
+          .execute(db)
+          .then(() => undefined),
       );
       await ordersFreed;
       await takeOrdersWork(db);

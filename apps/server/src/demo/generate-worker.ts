@@ -5,7 +5,7 @@
 // time and dropped, so they die young (cheap to collect); what a batch keeps is its text.
 import { parentPort, workerData } from 'node:worker_threads';
 import { SENSITIVE_ORDER_FIELDS } from '../modules/personal-data/personal-fields.js';
-import { DemoOrderGenerator, ROW_COLUMNS } from './generate.js';
+import { CHILD_TABLES, DemoOrderGenerator, PARENT_OF, ROW_COLUMNS } from './generate.js';
 import { CopyWriter, type CopyRows } from './copy-text.js';
 import {
   COPIED,
@@ -47,6 +47,9 @@ async function run(port: NonNullable<typeof parentPort>, input: GenerateWorkerDa
     remarks: new CopyWriter(ROW_COLUMNS.remarks, 2),
     mails: new CopyWriter(ROW_COLUMNS.mails, 2),
     downloads: new CopyWriter(ROW_COLUMNS.downloads, 2),
+    disputes: new CopyWriter(ROW_COLUMNS.disputes, 2),
+    dispute_history: new CopyWriter(ROW_COLUMNS.dispute_history, 2),
+    audit_log: new CopyWriter(ROW_COLUMNS.audit_log, 2),
   } satisfies Record<CopiedTable, CopyWriter>;
 
   let unacknowledged = 0;
@@ -57,13 +60,15 @@ async function run(port: NonNullable<typeof parentPort>, input: GenerateWorkerDa
     wake?.();
   });
 
-  let position = 0; // run index of the batch's first order
+  // Run index of the batch's first order, and of its first dispute.
+  const position = { orders: 0, disputes: 0 };
   for (let number = 0; generator.remaining > 0; number++) {
     while (unacknowledged >= input.window) {
       await new Promise<void>((resolve) => (wake = resolve));
       wake = null;
     }
     let inBatch = 0;
+    let inBatchDisputes = 0;
     const sensitive: unknown[] = [];
     while (inBatch < input.batchSize && generator.remaining > 0) {
       const part = generator.batch(Math.min(CHUNK, input.batchSize - inBatch));
@@ -92,13 +97,18 @@ async function run(port: NonNullable<typeof parentPort>, input: GenerateWorkerDa
           );
         }
       }
-      // Child rows carry their order's index in the run (generate.ts); here its index in the batch.
-      for (const table of ['remarks', 'mails', 'downloads'] as const) {
-        for (const row of part[table]) writers[table].row(row, (row.order_id as number) - position);
+      // Child rows carry their parent's index in the run (generate.ts); here its index in the batch.
+      for (const table of CHILD_TABLES) {
+        const { column, table: parent } = PARENT_OF[table];
+        for (const row of part[table]) {
+          writers[table].row(row, ((row as Record<string, unknown>)[column] as number) - position[parent]);
+        }
       }
       inBatch += part.orders.length;
+      inBatchDisputes += part.disputes.length;
     }
-    position += inBatch;
+    position.orders += inBatch;
+    position.disputes += inBatchDisputes;
     const tables = {} as Record<CopiedTable, CopyRows>;
     const counts = {} as Counts;
     for (const table of COPIED) {

@@ -1,5 +1,7 @@
 // Builds demo orders with their remarks, approval mails and downloads in memory, batch by batch, from a
-// seeded PRNG: the same seed, first order number and reference time always give the same rows.
+// seeded PRNG: the same seed, first order number and reference time always give the same rows. What the desk would
+// have recorded comes with them: an audit row for every staff comment, and for every order in ChargeBack the dispute
+// its gateway reported, with the remarks, audit rows and dispute history its webhooks and the evidence leave.
 import {
   PROCESS_STATUSES,
   type MailProvider,
@@ -12,6 +14,8 @@ import {
   CANADIAN_PROVINCES,
   COMPANY_WORDS,
   COUNTRIES,
+  DISPUTE_REASONS,
+  DISPUTE_WAITING_REMARKS,
   IP_FIRST_OCTETS,
   MARITAL_STATUSES,
   OCCUPATIONS,
@@ -64,7 +68,9 @@ export interface GeneratorContext {
 }
 
 /** A row as JSON for json_populate_recordset: columns of table T; undefined values are left out (NULL). */
-export type Row<T extends keyof DB> = { [K in keyof DB[T]]?: string | number | boolean | SealedFields | null };
+export type Row<T extends keyof DB> = {
+  [K in keyof DB[T]]?: string | number | boolean | SealedFields | Readonly<Record<string, unknown>> | null;
+};
 
 export interface Batch {
   /** Orders without `id`: the loader adds the ids it reserved. */
@@ -73,7 +79,34 @@ export interface Batch {
   remarks: Row<'remarks'>[];
   mails: Row<'mails'>[];
   downloads: Row<'downloads'>[];
+  disputes: Row<'disputes'>[];
+  /** A history row carries its dispute's position in the run (of disputes) as `dispute_id`. */
+  dispute_history: Row<'dispute_history'>[];
+  audit_log: Row<'audit_log'>[];
 }
+
+export const emptyBatch = (): Batch => ({
+  orders: [],
+  remarks: [],
+  mails: [],
+  downloads: [],
+  disputes: [],
+  dispute_history: [],
+  audit_log: [],
+});
+
+/** The child tables of a batch, in the order they are loaded (a dispute before its history). */
+export const CHILD_TABLES = ['remarks', 'mails', 'downloads', 'disputes', 'dispute_history', 'audit_log'] as const;
+export type ChildTable = (typeof CHILD_TABLES)[number];
+/** The column of a child row naming its parent, and the table the parent is in. */
+export const PARENT_OF: Record<ChildTable, { column: 'order_id' | 'dispute_id'; table: 'orders' | 'disputes' }> = {
+  remarks: { column: 'order_id', table: 'orders' },
+  mails: { column: 'order_id', table: 'orders' },
+  downloads: { column: 'order_id', table: 'orders' },
+  disputes: { column: 'order_id', table: 'orders' },
+  dispute_history: { column: 'dispute_id', table: 'disputes' },
+  audit_log: { column: 'order_id', table: 'orders' },
+};
 
 /** Statuses the customer has the approved eTA in (an approval mail exists). */
 const APPROVED: ReadonlySet<ProcessStatus> = new Set(['Completed', 'Customer Called', 'ChargeBack']);
@@ -184,6 +217,36 @@ const TRAVEL_DOCUMENT = new Weighted<string>(TRAVEL_DOCUMENTS);
 const OCCUPATION = new Weighted(OCCUPATIONS.map((o) => [o, o[1]] as const));
 const USER_AGENT = new Weighted(USER_AGENTS.map((u) => [u, u[5]] as const));
 const COUNTRY = new Weighted(COUNTRIES.map((c) => [c, c.weight] as const));
+/**
+ * How each gateway with a dispute API reports a chargeback: its reason codes, its statuses while the evidence is
+ * awaited, once it is under review and once decided, and its dispute ids. Authorize.Net has no dispute API.
+ */
+interface DisputeStyle {
+  reasons: Weighted<string>;
+  open: string;
+  review: string;
+  decided: (outcome: 'won' | 'lost') => string;
+  id: (r: Random, orderNumber: number) => string;
+}
+const DISPUTE_STYLES: Record<string, DisputeStyle> = {
+  Stripe: {
+    reasons: new Weighted(DISPUTE_REASONS.Stripe),
+    open: 'needs_response',
+    review: 'under_review',
+    decided: (outcome) => outcome,
+    id: (r) => r.pattern('dp_1%%%%%%%%%%%%%%%%%%%%%%%'),
+  },
+  PayPal: {
+    reasons: new Weighted(DISPUTE_REASONS.PayPal),
+    open: 'WAITING_FOR_SELLER_RESPONSE',
+    review: 'UNDER_REVIEW',
+    decided: () => 'RESOLVED',
+    // Unique per gateway (one dispute per demo order): the order's number makes it so without a lookup.
+    id: (_r, orderNumber) => `PP-D-${orderNumber}`,
+  },
+};
+const DISPUTE_GATEWAYS: readonly string[] = Object.keys(DISPUTE_STYLES);
+
 const DISTRICTS = ['Old Town', 'City Centre', 'Harbourside', 'University District', 'Riverside', 'North End'];
 
 /** Service fee in cents per landing site: [Standard or Future, Priority]. */
@@ -376,6 +439,27 @@ export const ROW_COLUMNS = {
     'location',
     'timezone',
   ],
+  disputes: [
+    'id',
+    'order_id',
+    'gateway_id',
+    'dispute_id',
+    'reason',
+    'amount_cents',
+    'currency',
+    'status',
+    'evidence_due_by',
+    'outcome',
+    'outcome_at',
+    'evidence_state',
+    'evidence_pack_type',
+    'evidence_by',
+    'evidence_at',
+    'created_at',
+    'updated_at',
+  ],
+  dispute_history: ['id', 'dispute_id', 'at', 'status', 'outcome', 'by_name', 'note'],
+  audit_log: ['id', 'order_id', 'at', 'actor_id', 'actor_name', 'action', 'target', 'before', 'after', 'ip'],
 } as const satisfies { [T in keyof Batch]: readonly (keyof DB[T])[] };
 
 const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
@@ -422,6 +506,12 @@ export class DemoOrderGenerator {
   private readonly gateways: Weighted<SeedGateway>;
   private readonly assignees: Weighted<SeedStaff>;
   private readonly remarkers: Weighted<SeedStaff>;
+  /** Who sends a chargeback's evidence (Admins and Managers); null without any. */
+  private readonly submitters: Weighted<SeedStaff> | null;
+  /** The gateways that report disputes, for an order in ChargeBack; null without any. */
+  private readonly disputeGateways: Weighted<SeedGateway> | null;
+  /** Disputes made so far in this run: the next one's position. */
+  private disputeCount = 0;
   /** Run positions that get one order of each status, so every queue has rows even in a small load. */
   private readonly coverage = new Map<number, ProcessStatus>();
   private index = 0;
@@ -438,6 +528,12 @@ export class DemoOrderGenerator {
     this.remarkers = new Weighted(
       ctx.staff.map((s) => weight(s, { Team: 4, Manager: 1, Telecaller: 2, 'Night Staff': 1.5 })),
     );
+    const submitters = ctx.staff.filter((s) => s.type === 'Manager' || s.type === 'Admin');
+    this.submitters =
+      submitters.length > 0 ? new Weighted(submitters.map((s) => weight(s, { Manager: 2, Admin: 1 }))) : null;
+    const disputing = ctx.gateways.filter((g) => DISPUTE_GATEWAYS.includes(g.name));
+    this.disputeGateways =
+      disputing.length > 0 ? new Weighted(disputing.map((g) => [g, g.name === 'Stripe' ? 3 : 1] as const)) : null;
     if (ctx.total >= PROCESS_STATUSES.length) {
       PROCESS_STATUSES.forEach((status, j) =>
         this.coverage.set(Math.floor(((j + 0.5) * ctx.total) / PROCESS_STATUSES.length), status),
@@ -450,7 +546,7 @@ export class DemoOrderGenerator {
   }
 
   batch(size: number): Batch {
-    const out: Batch = { orders: [], remarks: [], mails: [], downloads: [] };
+    const out = emptyBatch();
     const end = Math.min(this.ctx.total, this.index + size);
     for (; this.index < end; this.index++) this.order(this.index, out);
     return out;
@@ -521,7 +617,11 @@ export class DemoOrderGenerator {
       version++;
     }
 
-    const gateway = this.gateways.pick(r);
+    let gateway = this.gateways.pick(r);
+    // An order is in ChargeBack because its gateway reported a dispute: one that has a dispute API.
+    if (status === 'ChargeBack' && !DISPUTE_STYLES[gateway.name] && this.disputeGateways) {
+      gateway = this.disputeGateways.pick(r);
+    }
     const [standardPrice, priorityPrice] = PRICES[site.key] ?? [8900, 11900];
     const ua = USER_AGENT.pick(r);
     const ip = `${r.pick(IP_FIRST_OCTETS)}.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`;
@@ -564,10 +664,12 @@ export class DemoOrderGenerator {
     }
     out.orders.push(row);
 
-    if (payment === 'Success') this.remarks(i, status, from, refunded ? refundAt : processedAt, out);
+    // An order in ChargeBack was Completed until its dispute came: its comments up to then are a Completed order's.
+    const worked = status === 'ChargeBack' ? 'Completed' : status;
+    if (payment === 'Success') this.remarks(i, orderId, worked, from, refunded ? refundAt : processedAt, out);
     else if (payment === 'Failed' && r.chance(0.2)) {
       const at = this.later(created, 10 * MINUTE, 2 * HOUR);
-      this.remark(i, { text: 'Card declined; customer e-mailed a new payment link.' }, at, out);
+      this.remark(i, orderId, { text: 'Card declined; customer e-mailed a new payment link.' }, at, out);
     }
 
     if (APPROVED.has(status)) {
@@ -598,33 +700,218 @@ export class DemoOrderGenerator {
         }
       }
     }
+
+    const style = DISPUTE_STYLES[gateway.name];
+    if (status === 'ChargeBack' && payment === 'Success' && style) {
+      this.dispute(i, orderId, row, { gateway, style, deliveredAt: processedAt, updated, version }, out);
+    }
   }
 
-  private remarks(i: number, status: ProcessStatus, from: number, to: number, out: Batch): void {
+  /**
+   * The chargeback of an order in ChargeBack, as the gateway's webhooks and the desk left it: opened days to weeks
+   * after delivery (the order moving from Completed to ChargeBack), the evidence sent by an Admin or a Manager for
+   * most, and for the older ones the gateway's decision, won or lost (a dispute without evidence is lost once due).
+   * Each step leaves what the desk writes for it: a webhook its remark, audit row and history line; the evidence its
+   * history line and audit row, with the comment of whoever sent it.
+   */
+  private dispute(
+    i: number,
+    orderId: string,
+    row: Row<'orders'>,
+    order: { gateway: SeedGateway; style: DisputeStyle; deliveredAt: number; updated: number; version: number },
+    out: Batch,
+  ): void {
+    const r = this.rng;
+    const ref = this.ctx.reference;
+    const { gateway, style } = order;
+    const position = this.disputeCount++;
+    const disputeId = style.id(r, this.ctx.firstNumber + i);
+    const reason = style.reasons.pick(r);
+    const amount = row.amount_cents as number;
+    const openedAt = this.later(order.deliveredAt, 3 * DAY, 60 * DAY);
+    const dueBy = openedAt + r.int(7, 20) * DAY;
+    const submitter = this.submitters && r.chance(dueBy > ref ? 0.35 : 0.8) ? this.submitters.pick(r) : null;
+    const packType = r.chance(0.7) ? 1 : 2;
+    const evidenceAt = submitter ? this.later(openedAt, HOUR, Math.max(HOUR, dueBy - openedAt - HOUR)) : 0;
+    // Decided some weeks after the evidence; without evidence, lost once the due date has passed.
+    let decidedAt = submitter ? evidenceAt + r.int(10, 60) * DAY : dueBy + r.int(1, 3) * DAY;
+    const outcome = decidedAt >= ref - MINUTE ? null : submitter && r.chance(0.55) ? 'won' : 'lost';
+    if (!outcome) decidedAt = 0;
+
+    const due = iso(dueBy);
+    let version = order.version;
+    let processStatus = 'Completed';
+    let dueAt: string | null = null;
+    let status = style.open;
+    // A webhook of the dispute at `stage` (the gateway's status already in `status`), as applyDisputeEvent writes it.
+    const webhook = (at: number, stage: 'created' | 'updated' | 'closed', note: string, decided: string | null) => {
+      const before = { process_status: processStatus, dispute_due_at: dueAt, version };
+      const movedTo = stage === 'created' ? { process_status: 'ChargeBack' } : {};
+      processStatus = 'ChargeBack';
+      dueAt = decided ? null : due;
+      version++;
+      this.systemRemark(i, gateway.name, note, at, out);
+      out.dispute_history.push({
+        dispute_id: position,
+        at: iso(at),
+        status,
+        outcome: decided,
+        by_name: gateway.name,
+        note,
+      });
+      const dispute = { id: disputeId, status, outcome: decided, new: stage === 'created' };
+      const after = { ...movedTo, dispute_due_at: dueAt, dispute, version };
+      this.audit(i, orderId, at, { id: null, name: gateway.name }, `order.dispute-${stage}`, before, after, out);
+    };
+
+    const amountText = `${(amount / 100).toFixed(2)} USD`;
+    const opened = `Chargeback opened at ${gateway.name}: ${reason}, ${amountText}, evidence due ${isoDate(dueBy)} (dispute ${disputeId}).`;
+    webhook(openedAt, 'created', opened, null);
+    let last = openedAt;
+    if (submitter) {
+      const note = `Evidence (defence pack ${packType}) submitted to ${gateway.name} for review.`;
+      out.dispute_history.push({
+        dispute_id: position,
+        at: iso(evidenceAt),
+        status,
+        outcome: null,
+        by_name: submitter.name,
+        note,
+      });
+      this.audit(
+        i,
+        orderId,
+        evidenceAt,
+        submitter,
+        'dispute.evidence-submitted',
+        { evidence_state: null },
+        { evidence_state: 'submitted', dispute: disputeId, gateway: gateway.name, defencePackType: packType },
+        out,
+      );
+      const commentAt = this.later(evidenceAt, MINUTE, 10 * MINUTE);
+      this.remark(i, orderId, r.pick(STATUS_REMARKS.ChargeBack), commentAt, out, submitter);
+      // The gateway answers the submission: the dispute is under review.
+      const reviewAt = this.later(commentAt, MINUTE, 30 * MINUTE);
+      status = style.review;
+      webhook(reviewAt, 'updated', `Chargeback ${disputeId} is now ${status} at ${gateway.name}.`, null);
+      last = reviewAt;
+    } else {
+      const at = this.later(openedAt, HOUR, 2 * DAY);
+      this.remark(i, orderId, r.pick(DISPUTE_WAITING_REMARKS), at, out);
+      last = Math.max(last, at);
+    }
+    if (outcome) {
+      status = style.decided(outcome);
+      webhook(
+        decidedAt,
+        'closed',
+        `Chargeback ${disputeId} closed at ${gateway.name}: ${outcome} (${status}).`,
+        outcome,
+      );
+      last = decidedAt;
+    }
+
+    out.disputes.push({
+      order_id: i,
+      gateway_id: gateway.id,
+      dispute_id: disputeId,
+      reason,
+      amount_cents: amount,
+      currency: 'USD',
+      status,
+      evidence_due_by: due,
+      outcome,
+      outcome_at: outcome ? iso(decidedAt) : null,
+      evidence_state: submitter ? 'submitted' : null,
+      evidence_pack_type: submitter ? packType : null,
+      evidence_by: submitter ? submitter.id : null,
+      evidence_at: submitter ? iso(evidenceAt) : null,
+      created_at: iso(openedAt),
+      updated_at: iso(last),
+    });
+    // The order as the last webhook left it: the due date while the dispute is open, a version per change.
+    row.dispute_due_at = outcome ? null : due;
+    row.version = version;
+    row.updated_at = iso(Math.max(order.updated, last));
+  }
+
+  private remarks(i: number, orderId: string, status: ProcessStatus, from: number, to: number, out: Batch): void {
     const n = REMARK_COUNTS[status].pick(this.rng);
     let at = from;
     const step = Math.max(MINUTE, (to - from) / (n + 1));
     for (let k = 0; k < n; k++) {
       at = this.later(at, MINUTE, step);
       const last = k === n - 1;
-      this.remark(i, this.rng.pick(last ? STATUS_REMARKS[status] : PROGRESS_REMARKS), at, out);
+      this.remark(i, orderId, this.rng.pick(last ? STATUS_REMARKS[status] : PROGRESS_REMARKS), at, out);
     }
   }
 
-  private remark(i: number, t: RemarkTemplate, at: number, out: Batch): void {
-    const staff = this.remarkers.pick(this.rng);
-    out.remarks.push({
-      order_id: i,
-      staff_id: staff.id,
-      remark_name: staff.name,
-      remark: t.text,
+  /** A staff member's comment, and its audit row as Add Comment writes it (the Activity of the order). */
+  private remark(
+    i: number,
+    orderId: string,
+    t: RemarkTemplate,
+    at: number,
+    out: Batch,
+    staff: SeedStaff = this.remarkers.pick(this.rng),
+  ): void {
+    const flags = {
       whatsapp: t.whatsapp ?? false,
       telephone: t.telephone ?? false,
       status_refund: t.statusRefund ?? false,
       voided: t.voided ?? false,
       chargeback: t.chargeback ?? false,
       report_error: t.reportError ?? false,
+    };
+    out.remarks.push({
+      order_id: i,
+      staff_id: staff.id,
+      remark_name: staff.name,
+      remark: t.text,
+      ...flags,
       created_at: iso(at),
+    });
+    this.audit(i, orderId, at, staff, 'order.remark', null, flags, out);
+  }
+
+  /** A remark a gateway's webhook writes (no staff member: the gateway's name as its author). */
+  private systemRemark(i: number, by: string, text: string, at: number, out: Batch): void {
+    out.remarks.push({
+      order_id: i,
+      staff_id: null,
+      remark_name: by,
+      remark: text,
+      whatsapp: false,
+      telephone: false,
+      status_refund: false,
+      voided: false,
+      chargeback: true,
+      report_error: false,
+      created_at: iso(at),
+    });
+  }
+
+  /** An audit row of the order; the demo records no addresses for its staff or gateways. */
+  private audit(
+    i: number,
+    orderId: string,
+    at: number,
+    actor: { id: number | null; name: string },
+    action: string,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown>,
+    out: Batch,
+  ): void {
+    out.audit_log.push({
+      order_id: i,
+      at: iso(at),
+      actor_id: actor.id,
+      actor_name: actor.name,
+      action,
+      target: orderId,
+      before,
+      after,
+      ip: null,
     });
   }
 
