@@ -4,7 +4,7 @@
 // Admin sees the ChargeBack count rise, finds the order in the queue with its days left, opens it and submits the
 // evidence; the stand-in receives the PDF (purpose dispute_evidence) and the dispute update with submit=true. Then
 // the Gateway Setting page shows Stripe's last webhook and the Disputes Report counts the dispute. Screenshots at
-// 1280 px and 360 px.
+// 1280 px and 360 px; on the phone a tap on a queue row opens its order.
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -295,7 +295,14 @@ describe('a Stripe chargeback answered from the desk', () => {
       box.scrollLeft = box.scrollWidth;
     });
     await shot(phone, 'disputes-chargeback-queue-360-scrolled.png', false);
-    await overdueRow.getByRole('link', { name: 'View' }).click();
+    // Scrolled back, View is off the phone's screen: a tap on the row opens the order.
+    await phone.evaluate(() => {
+      document.querySelector('table')!.parentElement!.scrollLeft = 0;
+    });
+    const offScreenView = (await overdueRow.getByRole('link', { name: 'View' }).boundingBox())!;
+    expect(offScreenView.x + offScreenView.width).toBeGreaterThan(360);
+    await overdueRow.getByRole('cell', { name: second.orderId, exact: true }).click();
+    await phone.getByRole('heading', { level: 1, name: second.orderId }).waitFor();
     await phone.getByRole('region', { name: 'Chargeback' }).getByRole('button', { name: 'Submit evidence' }).click();
     const phoneDialog = phone.getByRole('dialog', { name: 'Submit evidence' });
     await phoneDialog.getByText(`defence-pack-1-${second.orderId}.pdf`).waitFor();

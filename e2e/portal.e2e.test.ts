@@ -98,10 +98,14 @@ describe('customer portal', () => {
     await page.getByText('Please enter your email').waitFor();
     await page.getByLabel('Email ID').fill('someone.else@example.com');
     await page.getByRole('button', { name: 'TRACK ORDER' }).click();
-    await page
-      .getByRole('alert')
-      .getByText(/could not find an order with this Order ID and e-mail/)
-      .waitFor();
+    const toast = page.getByRole('alert').filter({ hasText: /could not find an order with this Order ID and e-mail/ });
+    await toast.waitFor();
+    // On a phone the toast is at the bottom of the screen, clear of the logo, the language switch and the menu.
+    const toastBox = (await toast.boundingBox())!;
+    const headerBox = (await page.locator('header').boundingBox())!;
+    expect(toastBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(740);
+    expect(toastBox.y + toastBox.height).toBeGreaterThan(740 - 100);
     await page.screenshot({ path: path.join(resultsDir, 'portal-track-360.png'), animations: 'disabled' });
 
     await page.getByLabel('Email ID').fill(` ${mail.to[0]!.toUpperCase()} `);

@@ -3,6 +3,9 @@
 // e-mails may break so that every column, Action included, fits beside the open side menu at 1280 px.
 // Long pages ("All" is up to 5,000 rows) render only the rows in view, and a row re-renders only when its own
 // data or tick changes, so a page of any size opens and ticks without a pause (docs/PERFORMANCE.md).
+// A tap or click on a row opens its order, as View does: on a phone the table scrolls sideways and View is off-screen.
+// Its checkbox, buttons and links keep their own click, and a click that ends selecting text selects it; the
+// keyboard opens an order with View, a link like any other.
 import Box from '@mui/material/Box';
 import { buttonBaseClasses } from '@mui/material/ButtonBase';
 import Checkbox, { checkboxClasses } from '@mui/material/Checkbox';
@@ -15,11 +18,12 @@ import TableCell, { tableCellClasses } from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { memo, useCallback, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { OrderListRow } from '@eta/contracts';
-import type { OrderLinkState } from '../../../lib/order-links';
+import { orderDetailPath, type OrderLinkState } from '../../../lib/order-links';
 import type { OrderColumn } from '../order-columns';
 import { useIsSelected, useSelectedCount, type RowSelection } from '../hooks/use-row-selection';
 import { TableMessageRow } from '../../../components/table-message-row';
@@ -48,6 +52,7 @@ const CELL_WRAP = {
 const PADDED_CELL = `.${tableCellClasses.root}:not(.${tableCellClasses.paddingCheckbox}):not(.${tableCellClasses.paddingNone})`;
 const TABLE_STYLES: SxProps<Theme> = {
   [`& ${PADDED_CELL}`]: { px: 1 },
+  '& tr[data-order-id]': { cursor: 'pointer' },
   [`& ${PADDED_CELL}:last-of-type`]: { pr: 2 },
   // Row checkboxes have no ripple (its animation slowed the frame that shows a tick); keyboard focus still shows.
   [`& .${tableBodyClasses.root} .${checkboxClasses.root}.${buttonBaseClasses.focusVisible}`]: (theme: Theme) => ({
@@ -122,6 +127,7 @@ const OrderTableRow = memo(function OrderTableRow({
       // (the header is row 1).
       data-index={measureRef ? index : undefined}
       aria-rowindex={measureRef ? index + 2 : undefined}
+      data-order-id={row.order_id}
     >
       <TableCell padding="checkbox">
         <Checkbox
@@ -157,6 +163,24 @@ function SelectAllCheckbox({ rows, selection }: { rows: readonly OrderListRow[];
   );
 }
 
+/** What keeps its own click inside a row: the checkbox's cell, buttons, links and form fields. */
+const OWN_CLICK = `.${tableCellClasses.paddingCheckbox}, a, button, input, label, select, textarea, [role="button"]`;
+
+/**
+ * The order a click on a row opens: none when the click was meant for something in the row (OWN_CLICK), ended a
+ * text selection, or asks for more than a plain click (a modifier key: View, a link, opens a new tab).
+ */
+function orderClicked(event: MouseEvent<HTMLElement>): string | null {
+  if (event.defaultPrevented || event.button !== 0) return null;
+  if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return null;
+  const target = event.target as Element;
+  const row = target.closest<HTMLElement>('tr[data-order-id]');
+  if (!row || target.closest(OWN_CLICK)) return null;
+  const selection = window.getSelection();
+  if (selection && !selection.isCollapsed && row.contains(selection.anchorNode)) return null;
+  return row.dataset.orderId ?? null;
+}
+
 /** Stands in for the rows above or below the window, so the scroll bar stays true to the whole page. */
 function SpacerRow({ colSpan, height }: { colSpan: number; height: number }) {
   if (height <= 0) return null;
@@ -181,6 +205,12 @@ export function OrderTable({
   onDelete,
 }: OrderTableProps) {
   const colSpan = columns.length + 2;
+  const navigate = useNavigate();
+  // One listener for the whole body, so the rows stay memoized (a row's own handler would change with linkState).
+  const openClickedOrder = (event: MouseEvent<HTMLElement>) => {
+    const orderId = orderClicked(event);
+    if (orderId) void navigate(orderDetailPath(orderId), { state: linkState });
+  };
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const isWindowed = !isLoading && rows.length > RENDER_ALL_UP_TO;
@@ -261,7 +291,7 @@ export function OrderTable({
               <TableCell sx={{ fontWeight: 600 }}>Action</TableCell>
             </TableRow>
           </TableHead>
-          <TableBody>{body}</TableBody>
+          <TableBody onClick={openClickedOrder}>{body}</TableBody>
         </Table>
       </TableContainer>
     </Paper>

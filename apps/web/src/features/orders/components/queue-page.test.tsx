@@ -5,6 +5,8 @@ import type { QueueName, StaffType } from '@eta/contracts';
 import { registerNavigate } from '../../../lib/navigation';
 import { ok, stubApi, type StubHandler } from '../../../test/api-stub';
 import { FOLDER_COUNTS, isFolderCountCall, isListCall, listPage, orderRow } from '../../../test/orders';
+import { detailReply, isDetailCall, orderDetails } from '../../../test/order-details';
+import { encodeOrderId } from '../../../lib/order-id';
 import { preloadRoutes, renderRoutes, renderWithApp } from '../../../test/render';
 import { signIn } from '../../../test/session';
 import { QueuePage } from './queue-page';
@@ -510,10 +512,10 @@ describe('A queue inside the console', () => {
   function renderConsoleQueue(path: string, handler: StubHandler) {
     signIn('Asha Rao', 'Team');
     const api = stubApi((call) => (isFolderCountCall(call) ? ok(FOLDER_COUNTS) : handler(call)));
-    renderRoutes(path);
+    const router = renderRoutes(path);
     const listCalls = () => api.calls.filter((call) => isListCall(call, 'newOrder')).length;
     const countCalls = () => api.calls.filter(isFolderCountCall).length;
-    return { api, listCalls, countCalls };
+    return { api, router, listCalls, countCalls };
   }
 
   const threeNewOrders = [
@@ -622,5 +624,69 @@ describe('A queue inside the console', () => {
     await waitFor(() => expect(listCalls()).toBe(2));
     await waitFor(() => expect(countCalls()).toBe(2));
     expect(screen.getByLabelText('Select order ETA-100000001')).toBeTruthy();
+  });
+
+  describe('a tap on a row', { timeout: 20_000 }, () => {
+    /** New Orders with three orders, each of which opens. */
+    const renderThree = () =>
+      renderConsoleQueue('/admin/recent-order?page=1&limit=10', (call) => {
+        if (isListCall(call, 'newOrder')) return listPage(threeNewOrders);
+        const opened = threeNewOrders.find((row) => isDetailCall(call, row.order_id));
+        return opened ? detailReply(orderDetails({ order_id: opened.order_id })) : undefined;
+      });
+    const cellOf = async (orderId: string, text: string) =>
+      within((await screen.findByText(orderId)).closest('tr')!).getByText(text);
+
+    it('opens its order, as View does, with the way back to the list (View is off-screen on a phone)', async () => {
+      const { router } = renderThree();
+      await userEvent.click(await cellOf('ETA-100000002', 'Maria Lopez'));
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'ETA-100000002' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe(`/admin/view-order/${encodeOrderId('ETA-100000002')}`);
+      await userEvent.click(screen.getByRole('button', { name: 'Back to New Orders' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'New Orders' })).toBeTruthy();
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/admin/recent-order?page=1&limit=10',
+      );
+    });
+
+    it('leaves the checkbox, a selection of text and a modified click to what they do', async () => {
+      const { router } = renderThree();
+      const list = router.state.location.pathname;
+      const name = await cellOf('ETA-100000001', 'Maria Lopez');
+
+      // Ticking a row selects it (a tap beside the box too) and stays on the list.
+      await userEvent.click(screen.getByLabelText('Select order ETA-100000001'));
+      expect((screen.getByLabelText('Select order ETA-100000001') as HTMLInputElement).checked).toBe(true);
+      await userEvent.click(screen.getByLabelText('Select order ETA-100000001').closest('td')!);
+      expect(router.state.location.pathname).toBe(list);
+      // Selecting the name to copy it (pressed, dragged across it, let go): that click opens nothing.
+      await userEvent.pointer([
+        { keys: '[MouseLeft>]', target: name, offset: 0 },
+        { offset: 5 },
+        { keys: '[/MouseLeft]' },
+      ]);
+      expect(window.getSelection()!.toString()).toBe('Maria');
+      expect(router.state.location.pathname).toBe(list);
+      // Ctrl+click is for a new tab, which View's link gives.
+      const user = userEvent.setup();
+      await user.keyboard('{Control>}');
+      await user.click(name);
+      await user.keyboard('{/Control}');
+
+      expect(router.state.location.pathname).toBe(list);
+      expect(screen.getByRole('heading', { level: 1, name: 'New Orders' })).toBeTruthy();
+    });
+
+    it('keeps View as the way in from the keyboard', async () => {
+      const { router } = renderThree();
+      const view = within((await screen.findByText('ETA-100000003')).closest('tr')!).getByRole('link', {
+        name: 'View',
+      });
+      view.focus();
+      await userEvent.keyboard('{Enter}');
+      expect(await screen.findByRole('heading', { level: 1, name: 'ETA-100000003' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe(`/admin/view-order/${encodeOrderId('ETA-100000003')}`);
+    });
   });
 });

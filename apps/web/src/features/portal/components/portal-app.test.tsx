@@ -201,6 +201,23 @@ describe('Track order', () => {
     expect(await screen.findByText(/Please wait 14 minutes and try again/)).toBeTruthy();
     expect(window.location.pathname).toBe(`/track-order/${ORDER}`);
   });
+
+  it('shows its toast below the header, never over the logo, the language switch or the menu', async () => {
+    open(`/track-order/${ORDER}`, (call) =>
+      call.path === '/api/front/track-order'
+        ? { status: 404, body: { status: 0, code: 'ORDER_NOT_FOUND', message: 'server words' } }
+        : undefined,
+    );
+    await userEvent.type(await screen.findByLabelText('Email ID'), 'wrong@example.com');
+    // jsdom lays nothing out: the header says where it ends, as a browser would (two rows of it, 151 px).
+    const header = screen.getByRole('banner');
+    vi.spyOn(header, 'getBoundingClientRect').mockReturnValue({ top: 0, bottom: 151, height: 151 } as DOMRect);
+    await userEvent.click(screen.getByRole('button', { name: 'TRACK ORDER' }));
+
+    const toasts = (await screen.findByRole('alert')).parentElement!;
+    // Top-right from 600 px on, starting 12 px below the header (portal.css; on a phone they sit at the bottom).
+    expect(toasts.style.getPropertyValue('--portal-toasts-top')).toBe('163px');
+  });
 });
 
 describe('the translation bar', () => {

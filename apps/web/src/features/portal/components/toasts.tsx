@@ -1,8 +1,11 @@
 // The portal's toasts (spec §8): success and error messages that close after 5 seconds (DESIGN §7) or on a tap.
-import { useCallback, useRef, useState } from 'react';
+// They never cover the header: top-right below it (portal.css), at the bottom of the screen on a phone.
+import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { ToastKind } from '../hooks/portal-context';
 
 const TOAST_MS = 5000;
+/** Space between the header (or the top of the window) and the first toast. */
+const GAP_PX = 12;
 
 interface Toast {
   id: number;
@@ -30,9 +33,24 @@ export function useToasts() {
   return { toasts, notify, dismiss };
 }
 
+/**
+ * Where toasts start on a wider screen, read as the first one shows: below the header as it is on screen then (a
+ * site's long menu wraps it to more rows), or at the top once the page has scrolled it away.
+ */
+function useTopBelowHeader(isShowing: boolean): number {
+  const [top, setTop] = useState(GAP_PX);
+  useLayoutEffect(() => {
+    if (!isShowing) return;
+    const bottom = document.querySelector('.portal-header')?.getBoundingClientRect().bottom ?? 0;
+    setTop(Math.max(0, bottom) + GAP_PX);
+  }, [isShowing]);
+  return top;
+}
+
 export function ToastRegion({ toasts, dismiss }: { toasts: Toast[]; dismiss(id: number): void }) {
+  const top = useTopBelowHeader(toasts.length > 0);
   return (
-    <div className="portal-toasts" aria-live="polite">
+    <div className="portal-toasts" aria-live="polite" style={{ '--portal-toasts-top': `${top}px` } as CSSProperties}>
       {toasts.map((toast) => (
         <div
           key={toast.id}
