@@ -200,9 +200,14 @@ export const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.en
 /** BENCH_ONLY=<regex> measures a subset (for trying a change); only full runs are written to the report. */
 export const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 
-export async function startServer(stripeStandIn, port = PORT) {
+/**
+ * `env`: settings of this server only, over the bench's (the soak's mail provider, metrics token, proxy trust);
+ * `nodeArgs`: Node's own flags (the soak's --trace-gc); `stdout`/`stderr`: callbacks that get the server's output as it
+ * comes (read from a pipe from the start) instead of the bench's console.
+ */
+export async function startServer(stripeStandIn, port = PORT, env = {}, { nodeArgs = [], stdout, stderr } = {}) {
   const profiling = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
-  const child = spawn('node', [...profiling, 'apps/server/dist/server.js'], {
+  const child = spawn('node', [...profiling, ...nodeArgs, 'apps/server/dist/server.js'], {
     cwd: root,
     env: {
       ...process.env,
@@ -223,9 +228,12 @@ export async function startServer(stripeStandIn, port = PORT) {
       STRIPE_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET,
       STRIPE_API_URL: stripeStandIn.url,
       STRIPE_FILES_URL: stripeStandIn.url,
+      ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', stdout ? 'pipe' : 'inherit', stderr ? 'pipe' : 'inherit'],
   });
+  if (stdout) child.stdout.setEncoding('utf8').on('data', stdout);
+  if (stderr) child.stderr.setEncoding('utf8').on('data', stderr);
   for (let i = 0; i < 100; i += 1) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);

@@ -33,6 +33,7 @@ import { addBursts, measureListBesideSearches, removeBursts, searchCases } from 
 import { measureLiveDesk } from './scenarios/live-desk.mjs';
 import { measureThroughNginx } from './scenarios/cluster.mjs';
 import { measureWebhooks, removeWebhookDisputes } from './scenarios/webhook.mjs';
+import { measureSoak } from './scenarios/soak.mjs';
 
 const stripeStandIn = await startStripeStandIn();
 const placement = pinning();
@@ -76,10 +77,40 @@ async function main() {
   const databaseBytes = Number(
     (await pool.query('SELECT pg_database_size(current_database()) AS bytes')).rows[0].bytes,
   );
-  const server = await startServer(stripeStandIn);
+  // The scenarios on the bench's server; BENCH_ONLY=soak needs none of them (the soak starts a server of its own).
+  const onMainServer = [
+    'while packs',
+    'while hard searches',
+    'webhook',
+    'live desk',
+    'nginx',
+    'intake',
+    'intake: one body repeated',
+  ];
+  const mainServer = !only || selected.length > 0 || onMainServer.some((n) => only.test(n));
   const results = [];
   let floor = null;
   try {
+    if (mainServer) {
+      const server = await startServer(stripeStandIn);
+      try {
+        await runCases(server);
+      } finally {
+        await stopServer(server);
+      }
+    }
+    // Last, on a server of its own: the soak (scenarios/soak.mjs), BENCH_SOAK_SECONDS long (60 s unless set).
+    if (!only || only.test('soak')) results.push(await measureSoak({ pool, stripeStandIn, floor }));
+  } finally {
+    await removeBursts(pool);
+    await pool.end();
+  }
+
+  if (only) return;
+  await writeReport({ placement, seed, floor, results, databaseBytes });
+
+  /** Every scenario but the soak, on the bench's server. */
+  async function runCases(server) {
     const token = await login();
     floor = await measureFloor();
     for (const c of selected) results.push(await measureCase(c, { token, pool, services, floor }));
@@ -103,14 +134,7 @@ async function main() {
       results.push(await measureIntake(pool, token, floor, { repeated: true }));
       await removeIntakeOrders(pool);
     }
-  } finally {
-    await stopServer(server);
-    await removeBursts(pool);
-    await pool.end();
   }
-
-  if (only) return;
-  await writeReport({ placement, seed, floor, results, databaseBytes });
 }
 
 main().catch((err) => {

@@ -28,7 +28,7 @@ export async function intakeBody() {
 }
 
 /** A new key for the default landing site, made through the Admin API as an Admin makes one. */
-async function newIntakeKey(token) {
+export async function newIntakeKey(token) {
   const res = await fetch(`http://127.0.0.1:${PORT}/api/admin/landing-sites/default/intake-key`, {
     method: 'POST',
     headers: { authorization: token, 'content-type': 'application/json' },
