@@ -68,6 +68,9 @@ const sessionOptions = (statementTimeoutMs: number) => `-c TimeZone=UTC -c state
  */
 const ignoreIdleConnectionError = () => {};
 
+/** The extensions every PGlite database loads (the search's trigram and B-tree GIN indexes). */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+
 export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
@@ -77,6 +80,11 @@ export async function openDatabase(opts: {
    * NO_STATEMENT_TIMEOUT for the CLI tools. PostgreSQL only (PGlite cannot stop a statement).
    */
   statementTimeoutMs?: number;
+  /**
+   * PGlite only: the database to start from, as PGlite's dumpDataDir() wrote it (the tests start each database from one
+   * migrated image instead of running initdb and the migrations again: test/helpers/test-database.ts).
+   */
+  image?: Blob;
 }): Promise<DatabaseHandle> {
   if (opts.url) {
     const statementTimeoutMs = opts.statementTimeoutMs ?? INTERACTIVE_STATEMENT_TIMEOUT_MS;
@@ -116,7 +124,8 @@ export async function openDatabase(opts: {
   }
   const client = await PGlite.create({
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
-    extensions: { pg_trgm, btree_gin },
+    ...(opts.image ? { loadDataDir: opts.image } : {}),
+    extensions: PGLITE_EXTENSIONS,
     parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v },
   });
   await client.exec(`SET TIME ZONE 'UTC'`);

@@ -1,9 +1,16 @@
 // A fresh, migrated database per test file: in-memory PGlite, or (TEST_DB=postgres) a new database on the
 // PostgreSQL server at DATABASE_URL that is dropped again afterwards.
-import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { Kysely } from 'kysely';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { openDatabase, PGLITE_EXTENSIONS, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 
 export const testBackend = (): 'pglite' | 'postgres' => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
@@ -36,12 +43,46 @@ async function dropDatabase(serverUrl: string, name: string): Promise<void> {
   await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
-export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (testBackend() === 'pglite') {
-    const handle = await openDatabase({});
-    await migrateToLatest(handle.db as Kysely<unknown>);
-    return handle;
+/** What a migrated image is made from: the migrations, their list, and the PGlite that wrote it. */
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/db/migrations/', import.meta.url));
+const IMAGE_SOURCES = [
+  fileURLToPath(new URL('../../src/db/migrate.ts', import.meta.url)),
+  createRequire(import.meta.url).resolve('@electric-sql/pglite'),
+];
+
+/**
+ * A migrated PGlite database as PGlite's data folder image, made once per set of migrations and kept in the temporary
+ * folder for every test file and run: PGlite's initdb takes ~2.8 s of CPU and the migrations ~0.4 s, where starting
+ * from the image takes ~0.5 s, and a test run opens well over a hundred PGlite databases. Written under a temporary
+ * name and renamed, so workers that make it at once never read half of one.
+ */
+async function migratedImage(): Promise<Blob> {
+  const hash = createHash('sha256');
+  const migrations = (await readdir(MIGRATIONS_DIR)).sort().map((name) => path.join(MIGRATIONS_DIR, name));
+  for (const source of [...IMAGE_SOURCES, ...migrations]) hash.update(source).update(await readFile(source));
+  const file = path.join(os.tmpdir(), `eta-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
+  const fresh = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+  const db = new Kysely<unknown>({ dialect: new PGliteDialect(fresh) });
+  try {
+    await migrateToLatest(db);
+    const image = await fresh.dumpDataDir('none');
+    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(temporary, Buffer.from(await image.arrayBuffer()));
+    await rename(temporary, file);
+    return image;
+  } finally {
+    await db.destroy();
+    if (!fresh.closed) await fresh.close();
+  }
+}
+
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (testBackend() === 'pglite') return openDatabase({ image: await migratedImage() });
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL');
   const name = `eta_test_${randomBytes(6).toString('hex')}`;
