@@ -27,6 +27,7 @@ import * as m024 from './migrations/024-audit-without-addresses.js';
 import * as m025 from './migrations/025-search-whole-values.js';
 import * as m026 from './migrations/026-mail-claim-boot.js';
 import * as m027 from './migrations/027-landing-site-branding.js';
+import * as m028 from './migrations/028-future-name-search.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '025-search-whole-values': m025,
   '026-mail-claim-boot': m026,
   '027-landing-site-branding': m027,
+  '028-future-name-search': m028,
 };
 
 /** The newest migration this code knows (GET /api/ready names it). */
