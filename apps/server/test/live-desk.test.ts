@@ -38,6 +38,9 @@ interface Stream {
   ended: Promise<void>;
   /** Waits (up to `ms`) for an event that `match` accepts among those not yet taken, and returns it. */
   next(match: (e: SseEvent) => boolean, ms?: number): Promise<SseEvent>;
+  /** Stops reading (the server's writes wait in the sockets' buffers), and reads again. */
+  pause(): void;
+  resume(): void;
   close(): void;
 }
 
@@ -95,6 +98,8 @@ function openStream(base: string, query = '', headers: Record<string, string> = 
             }, ms);
             if (!look()) waiters.add(look);
           }),
+        pause: () => res.pause(),
+        resume: () => res.resume(),
         close: () => req.destroy(),
       });
     });
@@ -423,6 +428,36 @@ describe('live desk', () => {
     for (let i = 0; i < 10; i += 1) mine.push(await open(base, '', { authorization: capped.token }));
     expect(mine.map((s) => s.status)).toEqual(Array(10).fill(200));
     expect((await open(base, '', { authorization: capped.token })).status).toBe(429);
+  });
+});
+
+describe('a stream that stops reading', () => {
+  it('is ended instead of keeping every event for it; a stream that reads stays open', async () => {
+    const bus = new LocalEventBus(() => {});
+    const t = await buildTestApp({}, { eventBus: bus });
+    try {
+      const base = await listen(t);
+      const stalled = await openStream(base, `?ticket=${await ticketFor(t, await t.signIn('Team'))}`);
+      const reading = await openStream(base, `?ticket=${await ticketFor(t, await t.signIn('Manager'))}`);
+      await reading.next(named('counts'));
+      stalled.pause();
+      // 120,000 order events of ~150 bytes: far more than the bound and the sockets' own buffers together.
+      const orders = Array.from({ length: 60 }, (_, i) => [`ETA-${String(i).padStart(9, '0')}`, 2, 'Pending']);
+      const message = JSON.stringify({ by: { id: null, name: 'default' }, orders });
+      // At a pace the reading stream keeps up with (it reads in this process, between the messages).
+      for (let i = 0; i < 2_000; i += 1) {
+        await bus.publish('eta_orders', message);
+        await new Promise((r) => setTimeout(r, i % 10 === 9 ? 2 : 0));
+      }
+      stalled.resume();
+      await stalled.ended;
+      const sent = (s: Stream) => s.events.filter((e) => e.event === 'order').length;
+      expect(sent(stalled), 'ended long before it was sent every event').toBeLessThan(100_000);
+      await vi.waitFor(() => expect(sent(reading)).toBe(120_000), { timeout: 10_000 });
+      reading.close();
+    } finally {
+      await t.close();
+    }
   });
 });
 

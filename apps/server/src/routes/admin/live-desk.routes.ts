@@ -27,6 +27,13 @@ const notAcceptable = () =>
     statusCode: 406,
   });
 
+/**
+ * Bytes an event stream may have waiting to be sent before it is ended: a tab that stops reading without closing (a
+ * frozen laptop, a stalled proxy) would otherwise hold every event from then on in memory, with two listeners each. Its
+ * browser reconnects with Last-Event-ID and a fresh snapshot. A reading tab has a few hundred bytes waiting at most.
+ */
+export const SLOW_READER_BYTES = 1024 * 1024;
+
 const liveDeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { liveDesk } = app.services;
   // The hub sends one heartbeat for all streams; the plugin's own timer per stream is turned off.
@@ -59,6 +66,14 @@ const liveDeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         send: ({ data, ...rest }) => {
           // A write to a stream that went away is dropped; its close callback removes it from the hub.
           if (!stream.isConnected) return;
+          if (reply.raw.writableLength > SLOW_READER_BYTES) {
+            request.log.info(
+              { waiting: reply.raw.writableLength },
+              'live desk: a stream that stopped reading is ended',
+            );
+            stream.close();
+            return;
+          }
           if (data !== undefined) {
             stream.send({ ...rest, data }).catch(() => {});
           } else if (rest.retry) {
