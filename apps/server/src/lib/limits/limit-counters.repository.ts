@@ -74,20 +74,25 @@ export async function readCounter(db: Kysely<DB>, key: string, now: number): Pro
 }
 
 /**
- * Adds one to a key's counter (a fresh window when it has passed) in one statement, so the row is locked only while
- * the statement runs, and without waiting for the commit's WAL flush (as skipCommitFlush; set_config's `true` makes
- * the setting last for this statement's own transaction only).
+ * The statement that adds one to a key's counter (a fresh window when it has passed), returning it: one statement, so
+ * the row is locked only while it runs, and without waiting for the commit's WAL flush (as skipCommitFlush;
+ * set_config's `true` makes the setting last for this statement's own transaction only).
  */
+const addition = (key: CounterKey, now: number) => sql`
+  INSERT INTO limit_counters AS c (key, count, reset_at, not_before)
+  SELECT ${key.key}, 1, ${now}::bigint + ${key.windowMs}::bigint, 0
+    FROM (SELECT set_config('synchronous_commit', 'off', true)) AS s
+  ON CONFLICT (key) DO UPDATE SET
+    count = CASE WHEN c.reset_at <= ${now}::bigint THEN 1 ELSE c.count + 1 END,
+    not_before = CASE WHEN c.reset_at <= ${now}::bigint THEN 0 ELSE c.not_before END,
+    reset_at = CASE WHEN c.reset_at <= ${now}::bigint THEN excluded.reset_at ELSE c.reset_at END
+  RETURNING count, reset_at, not_before`;
+
+/** Adds one to a key's counter in its current window (addition) and returns it. */
 export async function addToCounter(db: Kysely<DB>, key: CounterKey, now: number): Promise<WindowCounter> {
-  const { rows } = await sql<{ count: number; reset_at: number; not_before: number }>`
-    INSERT INTO limit_counters AS c (key, count, reset_at, not_before)
-    SELECT ${key.key}, 1, ${now}::bigint + ${key.windowMs}::bigint, 0
-      FROM (SELECT set_config('synchronous_commit', 'off', true)) AS s
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN c.reset_at <= ${now}::bigint THEN 1 ELSE c.count + 1 END,
-      not_before = CASE WHEN c.reset_at <= ${now}::bigint THEN 0 ELSE c.not_before END,
-      reset_at = CASE WHEN c.reset_at <= ${now}::bigint THEN excluded.reset_at ELSE c.reset_at END
-    RETURNING count, reset_at, not_before`.execute(db);
+  const { rows } = await sql<{ count: number; reset_at: number; not_before: number }>`${addition(key, now)}`.execute(
+    db,
+  );
   return asCounter(rows[0]!);
 }
 
@@ -110,15 +115,7 @@ export async function addToCounterReading(
     read_reset_at: number | null;
     read_not_before: number | null;
   }>`
-    WITH added AS (
-      INSERT INTO limit_counters AS c (key, count, reset_at, not_before)
-      SELECT ${key.key}, 1, ${now}::bigint + ${key.windowMs}::bigint, 0
-        FROM (SELECT set_config('synchronous_commit', 'off', true)) AS s
-      ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN c.reset_at <= ${now}::bigint THEN 1 ELSE c.count + 1 END,
-        not_before = CASE WHEN c.reset_at <= ${now}::bigint THEN 0 ELSE c.not_before END,
-        reset_at = CASE WHEN c.reset_at <= ${now}::bigint THEN excluded.reset_at ELSE c.reset_at END
-      RETURNING count, reset_at, not_before)
+    WITH added AS (${addition(key, now)})
     SELECT a.count, a.reset_at, a.not_before,
            r.count AS read_count, r.reset_at AS read_reset_at, r.not_before AS read_not_before
       FROM added a LEFT JOIN limit_counters r ON r.key = ${readKey} AND r.reset_at > ${now}::bigint`.execute(db);
