@@ -53,8 +53,8 @@ export const LANDING_SITE_MESSAGES = {
 // Characters an address or a one-line value may never hold: whitespace and controls, and what would split a header.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-// eslint-disable-next-line no-control-regex
 const ADDRESS =
+  // eslint-disable-next-line no-control-regex
   /^[^\s\u0000-\u001f\u007f@<>,;:"()[\]\\]+@[^\s\u0000-\u001f\u007f@<>,;:"()[\]\\]+\.[^\s\u0000-\u001f\u007f@<>,;:"()[\]\\]+$/;
 const SENDER_NAME = /^[^<>",;:()[\]\\]+$/;
 const PHONE = /^\+?[0-9 ().-]+$/;
