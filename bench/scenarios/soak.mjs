@@ -6,13 +6,11 @@
 // a loopback SendGrid, /metrics behind a token, client addresses from X-Forwarded-For (each portal customer its own).
 // BENCH_SOAK_SECONDS sets the length (60 s by default; the issue's hour is BENCH_SOAK_SECONDS=3600).
 import http from 'node:http';
-import { createHmac } from 'node:crypto';
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
   BENCH_PASSWORD,
-  BENCH_WEBHOOK_SECRET,
   PAGE_SIZE,
   PORT,
   databaseUrl,
@@ -23,7 +21,7 @@ import {
 } from '../harness.mjs';
 import { intakeApplications } from './intake-applications.mjs';
 import { newIntakeKey, removeIntakeOrders } from './intake.mjs';
-import { removeWebhookDisputes } from './webhook.mjs';
+import { disputeCreatedEvent, removeWebhookDisputes, signedForStripe } from './webhook.mjs';
 
 export const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 const WORKERS = 16;
@@ -313,12 +311,6 @@ function actions({ rec, token, data, applications, intakeKey, run }) {
   const auth = { authorization: token };
   const pick = (list) => list[Math.floor(Math.random() * list.length)];
   let webhooks = 0;
-  const sign = (body) => {
-    const t = Math.floor(Date.now() / 1000);
-    return {
-      'stripe-signature': `t=${t},v1=${createHmac('sha256', BENCH_WEBHOOK_SECRET).update(`${t}.${body}`).digest('hex')}`,
-    };
-  };
   const fullPage = (body) => {
     if (!Array.isArray(body.data?.rows)) throw new Error('no rows');
   };
@@ -396,28 +388,8 @@ function actions({ rec, token, data, applications, intakeKey, run }) {
     webhook: () => {
       const charge = data.charges[webhooks % data.charges.length];
       webhooks += 1;
-      const now = Math.floor(Date.now() / 1000);
-      const body = JSON.stringify({
-        id: `evt_bench_soak_${run}_${webhooks}`,
-        object: 'event',
-        type: 'charge.dispute.created',
-        created: now,
-        livemode: false,
-        data: {
-          object: {
-            id: `dp_bench_soak_${run}_${webhooks}`,
-            object: 'dispute',
-            amount: 8900,
-            currency: 'usd',
-            charge,
-            payment_intent: null,
-            reason: 'fraudulent',
-            status: 'needs_response',
-            evidence_details: { due_by: now + 7 * 86_400 },
-          },
-        },
-      });
-      return send(rec, 'webhook', '/api/webhooks/stripe', { method: 'POST', headers: sign(body), body });
+      const body = disputeCreatedEvent(`bench_soak_${run}_${webhooks}`, charge);
+      return send(rec, 'webhook', '/api/webhooks/stripe', { method: 'POST', headers: signedForStripe(body), body });
     },
     // A customer tracks an order with its id and e-mail, reads its downloads, asks for the document and fetches it,
     // from an address of their own (198.18.0.0/15, the range kept for benchmarks).

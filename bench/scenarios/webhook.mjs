@@ -8,6 +8,39 @@ import { BENCH_WEBHOOK_SECRET, CONNECTIONS, DURATION, PORT, TARGETS, httpOnlyRow
  * at the moment it is sent. Every answer must be 200 and afterwards every event must be stored once and applied
  * (the order in ChargeBack), so a refused signature or an unmatched order is never what is timed.
  */
+/** Stripe's charge.dispute.created event for `charge`, its event and dispute ids made from `suffix`, as JSON. */
+export function disputeCreatedEvent(suffix, charge) {
+  const now = Math.floor(Date.now() / 1000);
+  return JSON.stringify({
+    id: `evt_${suffix}`,
+    object: 'event',
+    type: 'charge.dispute.created',
+    created: now,
+    livemode: false,
+    data: {
+      object: {
+        id: `dp_${suffix}`,
+        object: 'dispute',
+        amount: 8900,
+        currency: 'usd',
+        charge,
+        payment_intent: null,
+        reason: 'fraudulent',
+        status: 'needs_response',
+        evidence_details: { due_by: now + 7 * 86_400 },
+      },
+    },
+  });
+}
+
+/** The Stripe-Signature header of `body` under the bench's webhook secret. */
+export function signedForStripe(body) {
+  const t = Math.floor(Date.now() / 1000);
+  return {
+    'stripe-signature': `t=${t},v1=${createHmac('sha256', BENCH_WEBHOOK_SECRET).update(`${t}.${body}`).digest('hex')}`,
+  };
+}
+
 export async function measureWebhooks(pool, floor) {
   const name = `webhook: Stripe dispute opened (${CONNECTIONS} connections)`;
   const { rows: orders } = await pool.query(
@@ -20,34 +53,9 @@ export async function measureWebhooks(pool, floor) {
   const nextBody = () => {
     const charge = orders[n % orders.length].transaction_id;
     n += 1;
-    const now = Math.floor(Date.now() / 1000);
-    return JSON.stringify({
-      id: `evt_bench_${run}_${n}`,
-      object: 'event',
-      type: 'charge.dispute.created',
-      created: now,
-      livemode: false,
-      data: {
-        object: {
-          id: `dp_bench_${run}_${n}`,
-          object: 'dispute',
-          amount: 8900,
-          currency: 'usd',
-          charge,
-          payment_intent: null,
-          reason: 'fraudulent',
-          status: 'needs_response',
-          evidence_details: { due_by: now + 7 * 86_400 },
-        },
-      },
-    });
+    return disputeCreatedEvent(`bench_${run}_${n}`, charge);
   };
-  const sign = (body) => {
-    const t = Math.floor(Date.now() / 1000);
-    return {
-      'stripe-signature': `t=${t},v1=${createHmac('sha256', BENCH_WEBHOOK_SECRET).update(`${t}.${body}`).digest('hex')}`,
-    };
-  };
+  const sign = signedForStripe;
   const request = {
     method: 'POST',
     path: '/api/webhooks/stripe',
