@@ -10,7 +10,7 @@ import {
   PresenceResponse,
 } from '@eta/contracts';
 import { requireSession, requireStaff } from '../../plugins/auth.js';
-import type { StreamSink } from '../../modules/events/live-desk.hub.js';
+import type { StreamMessage, StreamSink } from '../../modules/events/live-desk.hub.js';
 
 /** Whether the Accept header admits server-sent events: none, a wildcard or text/event-stream, not with q=0. */
 const acceptsEventStream = (accept: string | undefined) =>
@@ -20,6 +20,17 @@ const acceptsEventStream = (accept: string | undefined) =>
     const refused = params.some((param) => /^q=0(\.0*)?$/.test(param));
     return !refused && ['text/event-stream', 'text/*', '*/*'].includes(type);
   });
+
+/** One message in the event stream format (each field a line, then a blank line); the data is one line of JSON. */
+function eventText({ id, event, data, retry }: StreamMessage): string {
+  return (
+    (id ? `id: ${id}\n` : '') +
+    (event ? `event: ${event}\n` : '') +
+    (data !== undefined ? `data: ${JSON.stringify(data)}\n` : '') +
+    (retry ? `retry: ${retry}\n` : '') +
+    '\n'
+  );
+}
 
 /** A client that refuses the stream gets the API's envelope (the plugin's own 406 body is not). */
 const notAcceptable = () =>
@@ -63,7 +74,7 @@ const liveDeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const session = requireSession(request.session);
       const stream = reply.sse;
       const sink: StreamSink = {
-        send: ({ data, ...rest }) => {
+        send: (message) => {
           // A write to a stream that went away is dropped; its close callback removes it from the hub.
           if (!stream.isConnected) return;
           if (reply.raw.writableLength > SLOW_READER_BYTES) {
@@ -74,13 +85,11 @@ const liveDeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
             stream.close();
             return;
           }
-          if (data !== undefined) {
-            stream.send({ ...rest, data }).catch(() => {});
-          } else if (rest.retry) {
-            // The plugin sends only messages with data; a bare retry hint is written as the format has it.
-            stream.sendHeaders();
-            reply.raw.write(`retry: ${rest.retry}\n\n`);
-          }
+          // Written here rather than with the plugin's send, which adds a 'drain' and an 'error' listener to every
+          // write the socket has to hold (eleven at once warned MaxListenersExceeded under the soak's load); the bound
+          // above is this stream's backpressure.
+          stream.sendHeaders();
+          reply.raw.write(eventText(message));
         },
         comment: (text) => {
           if (stream.isConnected) reply.raw.write(`: ${text}\n\n`);
