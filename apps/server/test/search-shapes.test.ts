@@ -21,7 +21,15 @@ import { daysFromToday, orderValues } from './helpers/orders.js';
 import { appKeyring, orderFieldsOf } from './helpers/personal-data.js';
 import { testBackend } from './helpers/test-database.js';
 
-const LIMITS: SearchLimits = { countCap: 30, headRows: 10, walkRows: 40, indexWeeks: 1, indexBudgetMs: 200 };
+// The sample is larger than the table: all of it, so each search takes the same way on every run.
+const LIMITS: SearchLimits = {
+  countCap: 30,
+  headRows: 10,
+  walkRows: 40,
+  sampleRows: 10_000,
+  indexWeeks: 1,
+  indexBudgetMs: 200,
+};
 const DAY = 86_400_000;
 
 let t: TestApp;
@@ -372,5 +380,33 @@ describe.runIf(testBackend() === 'postgres')('a fragment too common for the inde
     const full = await roomy.searchQueue(bigAdmin, 'orderHistory', PLENTIFUL, 0, 10);
     expect(full).toMatchObject({ total: LIMITS.countCap, totalCapped: true });
     expect(full.rows).toHaveLength(10);
+  });
+});
+
+describe('a fragment common in the orders behind a burst of new orders that lack it', () => {
+  it('is found by walking on past the burst, newest first', async () => {
+    // Newer than every order before it, in the Priority queue: 12 new orders of one group (none holds "tidewater"), and behind them 40 orders, every
+    // second one at "tidewater.test". The newest ten say nothing of the word; the sample of the table does.
+    const start = Date.UTC(2029, 0, 1);
+    const older = Array.from({ length: 40 }, (_, i) =>
+      order(new Date(start + i * 60_000), {
+        processing_type: 'Priority',
+        email: i % 2 === 0 ? `t${i}@tidewater.test` : `t${i}@inland.test`,
+      }),
+    );
+    const group = Array.from({ length: 12 }, (_, i) =>
+      order(new Date(start + 86_400_000 + i * 60_000), { processing_type: 'Priority', email: `g${i}@group.test` }),
+    );
+    await insert('tidewater', [...older, ...group]);
+    // Far more common in the whole table than in this queue's newest: a share the walk of 40 expects to fill a page.
+    await insert(
+      'tidewater-elsewhere',
+      Array.from({ length: 300 }, (_, i) =>
+        order(at(i), { process_status: 'Completed', email: `e${i}@tidewater.test` }),
+      ),
+    );
+    const page = await search('tidewater', 'priorityOrder');
+    expect(rowIds(page)).toEqual((await reference('priorityOrder', 'tidewater')).slice(0, 10));
+    expect(page).toMatchObject({ total: 11, totalCapped: true });
   });
 });

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { tsm_system_rows } from '@electric-sql/pglite/contrib/tsm_system_rows';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { DB } from './schema.js';
 import { preparedStatementPool } from './prepared-pool.js';
@@ -68,8 +69,8 @@ const sessionOptions = (statementTimeoutMs: number) => `-c TimeZone=UTC -c state
  */
 const ignoreIdleConnectionError = () => {};
 
-/** The extensions every PGlite database loads (the search's trigram and B-tree GIN indexes). */
-export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+/** The extensions every PGlite database loads (the search's trigram and B-tree GIN indexes, and its sample). */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin, tsm_system_rows };
 
 export async function openDatabase(opts: {
   url?: string;

@@ -25,6 +25,7 @@ import {
   selectExactMatches,
   selectFutureMonthCounts,
   selectQueuePage,
+  sampleMatches,
   selectSearchRows,
   walkQueue,
   type SearchScope,
@@ -41,7 +42,8 @@ import { readSearchText, type SearchText } from './search-text.js';
  * 2. The queue's `headRows` newest orders, tested one by one: a fragment in most orders ("gmail") or a burst of new
  *    orders sharing a word has its page here.
  * 3. If those hold matches enough to expect the page's end within `walkRows` orders ("harr", 1 %), the walk goes on
- *    that far, and no further.
+ *    that far, and no further; so it does when a sample of `sampleRows` orders from the whole table does, because the
+ *    newest orders may be a burst sharing another word ("gmail" behind 1,800 new orders of one family's domain).
  * 4. Otherwise the trigram index, first for the newest `indexWeeks` weeks, week by week (a fragment neither in most
  *    orders nor rare, "atthew_", has its page there: a week's candidates only), then for every match of the queue,
  *    at most `countCap` + 1, sorted; with more, the page says so. Its cost is the fragment's trigram lists, which a rare fragment keeps short (an order id's end, a surname
@@ -55,8 +57,13 @@ export interface SearchLimits {
   countCap: number;
   /** Orders a fragment is first looked for among, one by one (~1 µs each)… */
   headRows: number;
-  /** …and at most, when those promise the page's end within them or the index is too slow for the fragment. */
+  /**
+   * …and at most, when those or a sample of all orders promise the page's end within them, or the index is too slow
+   * for the fragment.
+   */
   walkRows: number;
+  /** Orders in the sample that tells how common a fragment is when the newest orders do not. */
+  sampleRows: number;
   /** Weeks of the newest orders the trigram index is read for first, week by week (a queue in order of purchase). */
   indexWeeks: number;
   /** Each trigram index step's statement budget (statement_timeout). */
@@ -67,6 +74,7 @@ export const SEARCH_LIMITS: SearchLimits = {
   countCap: SEARCH_MATCHES_SHOWN,
   headRows: 500,
   walkRows: 10_000,
+  sampleRows: 500,
   indexWeeks: 2,
   indexBudgetMs: 25,
 };
@@ -176,7 +184,7 @@ export class OrderQueriesService {
     if (text.whole || exact.final) return { ids, complete: ids.length < wanted, exact: true };
     if (ids.length >= wanted) return { ids, complete: false };
 
-    const { headRows, walkRows, countCap } = this.limits;
+    const { headRows, walkRows, countCap, sampleRows } = this.limits;
     const head = await walkQueue(this.db, scope, text.fragment, headRows, wanted);
     add(head.ids);
     let walked = headRows;
@@ -184,7 +192,17 @@ export class OrderQueriesService {
       add((await walkQueue(this.db, scope, text.fragment, walkRows, wanted)).ids);
       walked = walkRows;
     };
-    if (ids.length < wanted && head.ids.length * walkRows >= wanted * headRows) await walkOn();
+    /** Whether `hits` in `seen` orders promise the page's end within the newest walkRows orders. */
+    const promising = ({ hits, seen }: { hits: number; seen: number }) => seen > 0 && hits * walkRows >= wanted * seen;
+    if (
+      ids.length < wanted &&
+      head.queueSize > headRows &&
+      (promising({ hits: head.ids.length, seen: headRows }) ||
+        // The newest orders may be a burst sharing another word: the sample says how common the fragment is.
+        (text.indexable && promising(await sampleMatches(this.db, text.fragment, sampleRows))))
+    ) {
+      await walkOn();
+    }
     if (ids.length >= wanted) return { ids, complete: false };
     if (head.queueSize <= walked) return { ids, complete: true };
     if (!text.indexable) return { ids, complete: false, searchedNewest: walked };
