@@ -383,12 +383,12 @@ describe.runIf(testBackend() === 'postgres')('a fragment too common for the inde
   });
 });
 
-describe('a fragment common in the orders behind a burst of new orders that lack it', () => {
-  it('is found by walking on past the burst, newest first', async () => {
-    // Newer than every order before it, in the Priority queue: 12 new orders of one group (none holds "tidewater"), and behind them 40 orders, every
-    // second one at "tidewater.test". The newest ten say nothing of the word; the sample of the table does.
+describe('a fragment behind a burst of new orders that lack it', () => {
+  beforeAll(async () => {
+    // Newer than every order before it, in the Priority queue: 12 new orders of one group, and behind them 80 orders,
+    // every second one at "tidewater.test", the others at "inland.test". The newest ten say nothing of either word.
     const start = Date.UTC(2029, 0, 1);
-    const older = Array.from({ length: 40 }, (_, i) =>
+    const older = Array.from({ length: 80 }, (_, i) =>
       order(new Date(start + i * 60_000), {
         processing_type: 'Priority',
         email: i % 2 === 0 ? `t${i}@tidewater.test` : `t${i}@inland.test`,
@@ -398,15 +398,37 @@ describe('a fragment common in the orders behind a burst of new orders that lack
       order(new Date(start + 86_400_000 + i * 60_000), { processing_type: 'Priority', email: `g${i}@group.test` }),
     );
     await insert('tidewater', [...older, ...group]);
-    // Far more common in the whole table than in this queue's newest: a share the walk of 40 expects to fill a page.
+    // "tidewater" is far more common in the whole table than "inland": 340 orders in some 1,000.
     await insert(
       'tidewater-elsewhere',
       Array.from({ length: 300 }, (_, i) =>
         order(at(i), { process_status: 'Completed', email: `e${i}@tidewater.test` }),
       ),
     );
+  });
+
+  it('walks on past the burst when the sample says the word is common', async () => {
     const page = await search('tidewater', 'priorityOrder');
     expect(rowIds(page)).toEqual((await reference('priorityOrder', 'tidewater')).slice(0, 10));
     expect(page).toMatchObject({ total: 11, totalCapped: true });
+  });
+
+  it('has the page from the newest weeks when the sample misses a word the index then finds more than the cap of', async () => {
+    const expected = (await reference('priorityOrder', 'inland')).slice(0, 10);
+    expect(expected).toHaveLength(10);
+    // A sample of none meets no word: "inland" goes to the whole index first, which has 40 (more than the cap of 30).
+    const blind = new OrderQueriesService(t.database.db, orderFieldsOf(await appKeyring(t)), {
+      ...LIMITS,
+      sampleRows: 0,
+    });
+    // Both read as far as the page's end and one more (11+); the whole index read as far as the cap (30+).
+    for (const [service, total] of [
+      [blind, LIMITS.countCap],
+      [queries, 11],
+    ] as const) {
+      const page = await service.searchQueue(admin, 'priorityOrder', 'inland', 0, 10);
+      expect(rowIds(page)).toEqual(expected);
+      expect(page).toMatchObject({ total, totalCapped: true });
+    }
   });
 });

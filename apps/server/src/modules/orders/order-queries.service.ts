@@ -194,31 +194,49 @@ export class OrderQueriesService {
     };
     /** Whether `hits` in `seen` orders promise the page's end within the newest walkRows orders. */
     const promising = ({ hits, seen }: { hits: number; seen: number }) => seen > 0 && hits * walkRows >= wanted * seen;
-    if (
-      ids.length < wanted &&
-      head.queueSize > headRows &&
-      (promising({ hits: head.ids.length, seen: headRows }) ||
-        // The newest orders may be a burst sharing another word: the sample says how common the fragment is.
-        (text.indexable && promising(await sampleMatches(this.db, text.fragment, sampleRows))))
-    ) {
-      await walkOn();
+    let sample: { hits: number; seen: number } | undefined;
+    if (ids.length < wanted && head.queueSize > headRows) {
+      // The newest orders may be a burst sharing another word: then the sample says how common the fragment is.
+      if (!promising({ hits: head.ids.length, seen: headRows }) && text.indexable) {
+        sample = await sampleMatches(this.db, text.fragment, sampleRows);
+      }
+      if (promising(sample ?? { hits: head.ids.length, seen: headRows })) await walkOn();
     }
     if (ids.length >= wanted) return { ids, complete: false };
     if (head.queueSize <= walked) return { ids, complete: true };
     if (!text.indexable) return { ids, complete: false, searchedNewest: walked };
 
-    if (inOrderOfPurchase(scope.queue) && head.newest) {
-      const weeks = { from: head.newest, count: this.limits.indexWeeks };
-      const weekly = await this.withinIndexBudget(() =>
-        matchSearchByWeek(this.db, scope, text.fragment, weeks, wanted, this.limits.indexBudgetMs),
+    const byWeek = () =>
+      inOrderOfPurchase(scope.queue) && head.newest
+        ? this.withinIndexBudget(() =>
+            matchSearchByWeek(
+              this.db,
+              scope,
+              text.fragment,
+              { from: head.newest!, count: this.limits.indexWeeks },
+              wanted,
+              this.limits.indexBudgetMs,
+            ),
+          )
+        : Promise.resolve(null);
+    const whole = () =>
+      this.withinIndexBudget(() =>
+        matchSearchWithin(this.db, scope, text.fragment, countCap + 1, this.limits.indexBudgetMs),
       );
-      if (weekly) add(weekly);
-      if (ids.length >= wanted) return { ids, complete: false };
-    }
-    const indexed = await this.withinIndexBudget(() =>
-      matchSearchWithin(this.db, scope, text.fragment, countCap + 1, this.limits.indexBudgetMs),
-    );
+    // A fragment the sample never met is rare: the whole index has all its matches at less cost than the newest weeks'
+    // part of it (a week's candidates are read through the week's own long list: 6 ms a week against 5 ms for the
+    // whole index, for a word only the oldest order has). Otherwise the newest weeks may hold the page.
+    const rare = sample?.hits === 0;
+    let weekly = rare ? null : await byWeek();
+    if (weekly) add(weekly);
+    if (ids.length >= wanted) return { ids, complete: false };
+    const indexed = await whole();
     if (indexed) {
+      // More matches than the cap: those are some of them, and the newest weeks have the page.
+      if (rare && indexed.length > countCap) {
+        weekly = await byWeek();
+        if (weekly) add(weekly);
+      }
       add(indexed);
       return { ids, complete: indexed.length <= countCap };
     }
