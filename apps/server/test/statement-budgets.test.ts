@@ -237,4 +237,53 @@ describe.runIf(testBackend() === 'postgres')('statement budgets', () => {
     expect(logLines.filter((l) => l.level >= 50)).toEqual([]);
     expect(logLines.some((l) => l.msg === 'client went away: its statement was cancelled')).toBe(true);
   });
+  it('answers a cancel its statement did not ask for as a timeout to try again, on a statement or on a COMMIT', async () => {
+    // A cancel sent as a statement ends can reach the backend after it, and cancel the next statement on the
+    // connection, a COMMIT among them (the soak saw one). Here an operator's pg_cancel_backend stands in for it, sent
+    // while a statement sleeps and while a COMMIT runs a deferred trigger that sleeps.
+    const db = t.database.db;
+    const watcher = new pg.Client({ connectionString: t.database.connectionString });
+    await watcher.connect();
+    const cancelWhenRunning = async (pid: number, query: RegExp) => {
+      await until('the statement to run', async () => {
+        const { rows } = await watcher.query<{ query: string }>(
+          `SELECT query FROM pg_stat_activity WHERE pid = $1 AND state = 'active'`,
+          [pid],
+        );
+        return rows.some((r) => query.test(r.query)) ? true : undefined;
+      });
+      await watcher.query('SELECT pg_cancel_backend($1)', [pid]);
+    };
+    try {
+      await sql`CREATE TABLE stray_cancel (n int)`.execute(db);
+      await sql`CREATE FUNCTION stray_cancel_slow() RETURNS trigger LANGUAGE plpgsql AS
+        'BEGIN PERFORM pg_sleep(2); RETURN NULL; END'`.execute(db);
+      await sql`CREATE CONSTRAINT TRIGGER stray_cancel_at_commit AFTER INSERT ON stray_cancel
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION stray_cancel_slow()`.execute(db);
+      await db.connection().execute(async (conn) => {
+        const pid = (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(conn)).rows[0]!.pid;
+        const [statement] = await Promise.all([
+          sql`SELECT pg_sleep(2)`.execute(conn).catch((e: unknown) => e),
+          cancelWhenRunning(pid, /pg_sleep\(2\)/),
+        ]);
+        expect(isStatementTimeout(statement)).toBe(true);
+        const [commit] = await Promise.all([
+          conn
+            .transaction()
+            .execute((trx) => sql`INSERT INTO stray_cancel VALUES (1)`.execute(trx))
+            .catch((e: unknown) => e),
+          cancelWhenRunning(pid, /^commit/i),
+        ]);
+        expect(isStatementTimeout(commit)).toBe(true);
+        // Nothing was committed, and the connection is out of the failed transaction, ready for the next statement.
+        expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM stray_cancel`.execute(conn)).rows).toEqual([
+          { n: 0 },
+        ]);
+      });
+    } finally {
+      await watcher.end();
+      await sql`DROP TABLE IF EXISTS stray_cancel`.execute(db);
+      await sql`DROP FUNCTION IF EXISTS stray_cancel_slow()`.execute(db);
+    }
+  });
 });

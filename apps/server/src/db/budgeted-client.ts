@@ -18,6 +18,8 @@ const TRANSACTION_START = /^\s*(begin|start\s+transaction)\b/i;
 const COMMIT = /^\s*commit\b/i;
 const ROLLBACK_TO_SAVEPOINT = /^\s*rollback\s+to\b/i;
 const ROLLBACK = /^\s*rollback\b/i;
+/** A ROLLBACK of the whole transaction, not to a savepoint. */
+const isWholeRollback = (text: string) => ROLLBACK.test(text) && !ROLLBACK_TO_SAVEPOINT.test(text);
 
 /** The CancelRequest message's code (PostgreSQL protocol, "CancelRequest"). */
 const CANCEL_REQUEST_CODE = 80877102;
@@ -76,7 +78,9 @@ function statementFailure(
   if (reason === 'client') return new ClientGoneError();
   if (reason === 'budget') return new StatementTimeoutError(cutAtMs);
   if ((err as Error).message.includes('statement timeout')) return new StatementTimeoutError(onServerMs);
-  return err;
+  // A cancel nobody sent for this statement: one sent for the statement before it that arrived after that one had
+  // ended (see #watch), or an operator's pg_cancel_backend. Nothing of it took effect; it is worth trying again.
+  return new StatementTimeoutError();
 }
 
 /**
@@ -89,6 +93,8 @@ export function budgetedClient(defaultTimeoutMs: number): new (config?: string |
     #sessionTimeoutMs: number | undefined = defaultTimeoutMs;
     /** What it was when the transaction began: a rollback takes it back there. */
     #timeoutAtBegin: number | undefined;
+    /** Between a BEGIN and its COMMIT or ROLLBACK. */
+    #inTransaction = false;
 
     constructor(config?: string | pg.ClientConfig) {
       super(config);
@@ -115,7 +121,7 @@ export function budgetedClient(defaultTimeoutMs: number): new (config?: string |
       // statements of a search cost no SET.
       const onServer = shorter(budget, defaultTimeoutMs) ? defaultTimeoutMs : budget;
       const cutAtMs = shorter(budget, onServer) ? budget : undefined;
-      if (this.#sessionTimeoutMs === onServer) return this.#watch(send(config), client, cutAtMs, onServer);
+      if (this.#sessionTimeoutMs === onServer) return this.#watch(config, send, client, cutAtMs, onServer);
       return this.#setThenRun(config, send, client, cutAtMs, onServer);
     }
 
@@ -128,19 +134,33 @@ export function budgetedClient(defaultTimeoutMs: number): new (config?: string |
       onServerMs: number,
     ): Promise<pg.QueryResult> {
       this.#sessionTimeoutMs = undefined;
-      await send({ text: `SET statement_timeout = ${onServerMs}` });
+      await send({ text: `SET statement_timeout = ${onServerMs}` }).catch((err: unknown) => {
+        throw statementFailure(err, undefined, undefined, onServerMs);
+      });
       this.#sessionTimeoutMs = onServerMs;
       if (client?.gone) throw new ClientGoneError();
-      return this.#watch(send(config), client, cutAtMs, onServerMs);
+      return this.#watch(config, send, client, cutAtMs, onServerMs);
     }
 
-    /** The statement's result; cancelled on the server when `cutAtMs` passes or `client` leaves first. */
+    /**
+     * The statement's result; cancelled on the server when `cutAtMs` passes or `client` leaves first.
+     *
+     * A cancel sent as the statement ends may reach the backend after it: the server signals the backend and closes
+     * the cancel's connection at once, and a backend slow to get back to reading (a busy machine) finds the signal
+     * pending when the next statement arrives, and cancels that one instead (seen once in the soak: "canceling
+     * statement due to user request" on the COMMIT after a search's index step). So a statement that ends well after
+     * its cancel was sent is followed by `SELECT 1`, which takes the late cancel if one is coming, before the
+     * connection runs anything else; inside a transaction a control statement it hits is sent again or ends the
+     * transaction (#control), and a statement it hits fails as a timeout (statementFailure).
+     */
     #watch(
-      pending: Promise<pg.QueryResult>,
+      config: pg.QueryConfig,
+      send: Send,
       client: ClientPresence | undefined,
       cutAtMs: number | undefined,
       onServerMs: number,
     ): Promise<pg.QueryResult> {
+      const pending = send(config);
       let reason: 'budget' | 'client' | undefined;
       let cancelling: Promise<void> | undefined;
       const cancel = (why: 'budget' | 'client') => {
@@ -159,32 +179,61 @@ export function budgetedClient(defaultTimeoutMs: number): new (config?: string |
       return pending.then(
         (result) => {
           const waiting = settled();
-          return waiting ? waiting.then(() => result) : result;
+          if (!waiting) return result;
+          return waiting.then(() => (this.#inTransaction ? result : this.#takeLateCancel(send).then(() => result)));
         },
         (err: unknown) => {
           const waiting = settled();
           const failure = statementFailure(err, reason, cutAtMs, onServerMs);
           if (!waiting) throw failure;
-          return waiting.then(() => {
-            throw failure;
-          });
+          // Failed by something else than the cancel, which may then still come.
+          const tookCancel = (err as { code?: unknown }).code === QUERY_CANCELED || this.#inTransaction;
+          return waiting
+            .then(() => (tookCancel ? undefined : this.#takeLateCancel(send)))
+            .then(() => {
+              throw failure;
+            });
         },
       );
     }
 
-    /** Keeps track of what a transaction's end does to a statement_timeout SET inside it. */
+    /** A statement that takes a late cancel, if one is coming, so that nothing else does (#watch). */
+    async #takeLateCancel(send: Send): Promise<void> {
+      await send({ text: 'SELECT 1' }).catch((err: unknown) => {
+        if ((err as { code?: unknown }).code !== QUERY_CANCELED) throw err;
+      });
+    }
+
+    /**
+     * Keeps track of what a transaction's end does to a statement_timeout SET inside it, and of a late cancel (#watch)
+     * that hits one: nothing cancels these on purpose. A BEGIN or a ROLLBACK it hit did nothing and is sent again; a
+     * COMMIT it hit committed nothing, so the transaction is rolled back and the caller told to try again; a savepoint's
+     * statement it hit has failed the transaction, which the caller rolls back.
+     */
     async #control(config: pg.QueryConfig, send: Send): Promise<pg.QueryResult> {
       try {
-        const result = await send(config);
-        if (TRANSACTION_START.test(config.text)) this.#timeoutAtBegin = this.#sessionTimeoutMs;
-        else if (ROLLBACK_TO_SAVEPOINT.test(config.text)) this.#sessionTimeoutMs = undefined;
+        const result = await send(config).catch(async (err: unknown) => {
+          if ((err as { code?: unknown }).code !== QUERY_CANCELED) throw err;
+          if (TRANSACTION_START.test(config.text) || isWholeRollback(config.text)) return send(config);
+          if (COMMIT.test(config.text)) await send({ text: 'ROLLBACK' });
+          throw new StatementTimeoutError();
+        });
+        if (TRANSACTION_START.test(config.text)) {
+          this.#timeoutAtBegin = this.#sessionTimeoutMs;
+          this.#inTransaction = true;
+        } else if (ROLLBACK_TO_SAVEPOINT.test(config.text)) this.#sessionTimeoutMs = undefined;
         else if (ROLLBACK.test(config.text) || (COMMIT.test(config.text) && result.command === 'ROLLBACK')) {
           this.#sessionTimeoutMs = this.#timeoutAtBegin;
           this.#timeoutAtBegin = undefined;
-        } else if (COMMIT.test(config.text)) this.#timeoutAtBegin = undefined;
+          this.#inTransaction = false;
+        } else if (COMMIT.test(config.text)) {
+          this.#timeoutAtBegin = undefined;
+          this.#inTransaction = false;
+        }
         return result;
       } catch (err) {
         this.#sessionTimeoutMs = undefined;
+        if (COMMIT.test(config.text) || isWholeRollback(config.text)) this.#inTransaction = false;
         throw err;
       }
     }
