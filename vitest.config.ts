@@ -1,5 +1,6 @@
-// One test command for the whole repo: server API tests (PGlite always, PostgreSQL too when DATABASE_URL
-// is set) and web component tests in jsdom.
+// One test command for the whole repo: the server's tests through a database (apps/server/test: PGlite always,
+// PostgreSQL too when DATABASE_URL is set), its tests of logic beside the code (apps/server/src: no database, so run
+// once), and web component tests in jsdom.
 //
 // Test files run side by side (TEST_WORKERS, 3 by default, even on two cores: most of a server test's time is spent
 // waiting for its database, a child server or a timer), each on a database of its own. The files in SERIAL run
@@ -39,7 +40,7 @@ const serverProject = (
   test: {
     name: files === 'serial' ? `${name}-serial` : name,
     root: './apps/server',
-    include: files === 'serial' ? SERIAL : ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: files === 'serial' ? SERIAL : ['test/**/*.test.ts'],
     // Restarting on the same data directory is a property of the embedded database only; several server processes
     // on one database, one of them killed (cluster-*), of PostgreSQL only.
     exclude: [
@@ -63,6 +64,17 @@ export default defineConfig({
     projects: [
       ...backends.map((b) => serverProject(`server-${b}`, b, 'parallel')),
       ...backends.map((b) => serverProject(`server-${b}`, b, 'serial')),
+      {
+        resolve: { alias },
+        test: {
+          name: 'server-unit',
+          root: './apps/server',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          // A worker pool's job is stopped at its 5 s cap.
+          testTimeout: 30_000,
+        },
+      },
       './apps/web/vitest.config.ts',
     ],
   },

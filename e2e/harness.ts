@@ -1,23 +1,22 @@
-// Starts the real built server (apps/server/dist) the way `npm start` does, on a fresh data directory and a
-// free port, and a headless chromium page pointed at it.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, mkdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+// A browser test's server (server-process.ts) on a data folder of its own, and a headless chromium pointed at it.
+import { cp, mkdtemp, mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import {
+  DEFAULT_DEMO_ORDERS,
+  demoStaffFrom,
+  spawnServer,
+  type DemoStaff,
+  type PreparedDataDir,
+} from './server-process.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const resultsDir = path.join(root, 'test-results');
 
-export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' };
-
-export interface DemoStaff {
-  email: string;
-  type: string;
-}
+export { ADMIN, DEFAULT_DEMO_ORDERS, type DemoStaff } from './server-process.js';
 
 export interface RunningServer {
   baseUrl: string;
@@ -26,15 +25,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-
 export interface ServerOptions {
   /** How many demo orders to seed (the server's DEMO_ORDERS); the default keeps start-up quick. */
   demoOrders?: number;
@@ -42,55 +32,31 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
-export async function startServer({ demoOrders = 400, env = {} }: ServerOptions = {}): Promise<RunningServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eta-e2e-'));
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      DEMO_DATA: 'true',
-      DEMO_ORDERS: String(demoOrders),
-      LOG_LEVEL: 'warn',
-      // Links in mails (the approval mail's track-order link) lead to this server.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
+declare module 'vitest' {
+  export interface ProvidedContext {
+    preparedDataDir: PreparedDataDir;
   }
-  const demo = /Demo data: .*password "([^"]+)"\): (.*)/.exec(output);
-  const demoStaff = (demo?.[2] ?? '')
-    .split(', ')
-    .map((s) => /^(\S+) \((.+)\)$/.exec(s.trim()))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => ({ email: m[1]!, type: m[2]! }));
+}
+
+/**
+ * The built server the way `npm start` runs it, on a data folder of its own: a copy of the run's prepared one when
+ * it has the default demo orders, else a fresh one.
+ */
+export async function startServer({
+  demoOrders = DEFAULT_DEMO_ORDERS,
+  env = {},
+}: ServerOptions = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eta-e2e-'));
+  const prepared = demoOrders === DEFAULT_DEMO_ORDERS ? inject('preparedDataDir') : undefined;
+  if (prepared) await cp(prepared.dataDir, dataDir, { recursive: true });
+  const server = await spawnServer(dataDir, demoOrders, env);
+  const demo = prepared ?? demoStaffFrom(server.output());
   return {
-    baseUrl,
-    demoPassword: demo?.[1] ?? '',
-    demoStaff,
+    baseUrl: server.baseUrl,
+    demoPassword: demo.demoPassword,
+    demoStaff: demo.demoStaff,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await server.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

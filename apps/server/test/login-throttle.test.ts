@@ -1,7 +1,7 @@
 // The sign-in counters over hours of simulated time: what an attacker and the owner each get.
 import { describe, expect, it } from 'vitest';
-import { counterStores } from '../../../test/helpers/counter-stores.js';
-import { LoginThrottle, NEW_ADDRESS_TRIES_DURING_LOCK } from './login-throttle.js';
+import { counterStores } from './helpers/counter-stores.js';
+import { LoginThrottle, NEW_ADDRESS_TRIES_DURING_LOCK } from '../src/modules/auth/login-throttle.js';
 
 const limits = { perAccountAndAddress: 5, perAccount: 30, perAddress: 30 };
 

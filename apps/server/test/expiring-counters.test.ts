@@ -3,7 +3,7 @@
 // tests run on PostgreSQL, in the shared table: an intake key's orders per second are counted exactly however many
 // requests arrive at once.
 import { describe, expect, it } from 'vitest';
-import { counterStores } from '../../../test/helpers/counter-stores.js';
+import { counterStores } from './helpers/counter-stores.js';
 
 const start = Date.UTC(2026, 10, 25, 9);
 const perSecond = { key: 'r|key-1', windowMs: 1000 };

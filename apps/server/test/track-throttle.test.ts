@@ -1,7 +1,7 @@
 // The tracking limits over simulated time: what a guesser and the customer each get.
 import { describe, expect, it } from 'vitest';
-import { counterStores } from '../../../test/helpers/counter-stores.js';
-import { delayAfter, TrackThrottle } from './track-throttle.js';
+import { counterStores } from './helpers/counter-stores.js';
+import { delayAfter, TrackThrottle } from '../src/modules/portal/track-throttle.js';
 
 function clock() {
   let now = Date.UTC(2026, 10, 21, 9);
