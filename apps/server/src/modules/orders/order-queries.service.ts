@@ -206,37 +206,28 @@ export class OrderQueriesService {
     if (head.queueSize <= walked) return { ids, complete: true };
     if (!text.indexable) return { ids, complete: false, searchedNewest: walked };
 
-    const byWeek = () =>
-      inOrderOfPurchase(scope.queue) && head.newest
-        ? this.withinIndexBudget(() =>
-            matchSearchByWeek(
-              this.db,
-              scope,
-              text.fragment,
-              { from: head.newest!, count: this.limits.indexWeeks },
-              wanted,
-              this.limits.indexBudgetMs,
-            ),
-          )
-        : Promise.resolve(null);
-    const whole = () =>
-      this.withinIndexBudget(() =>
-        matchSearchWithin(this.db, scope, text.fragment, countCap + 1, this.limits.indexBudgetMs),
+    /** The newest weeks' matches through the index, in a queue in order of purchase. */
+    const addByWeek = async () => {
+      const newest = head.newest;
+      if (!inOrderOfPurchase(scope.queue) || !newest) return;
+      const weeks = { from: newest, count: this.limits.indexWeeks };
+      const weekly = await this.withinIndexBudget(() =>
+        matchSearchByWeek(this.db, scope, text.fragment, weeks, wanted, this.limits.indexBudgetMs),
       );
+      if (weekly) add(weekly);
+    };
     // A fragment the sample never met is rare: the whole index has all its matches at less cost than the newest weeks'
     // part of it (a week's candidates are read through the week's own long list: 6 ms a week against 5 ms for the
     // whole index, for a word only the oldest order has). Otherwise the newest weeks may hold the page.
     const rare = sample?.hits === 0;
-    let weekly = rare ? null : await byWeek();
-    if (weekly) add(weekly);
+    if (!rare) await addByWeek();
     if (ids.length >= wanted) return { ids, complete: false };
-    const indexed = await whole();
+    const indexed = await this.withinIndexBudget(() =>
+      matchSearchWithin(this.db, scope, text.fragment, countCap + 1, this.limits.indexBudgetMs),
+    );
     if (indexed) {
       // More matches than the cap: those are some of them, and the newest weeks have the page.
-      if (rare && indexed.length > countCap) {
-        weekly = await byWeek();
-        if (weekly) add(weekly);
-      }
+      if (rare && indexed.length > countCap) await addByWeek();
       add(indexed);
       return { ids, complete: indexed.length <= countCap };
     }
