@@ -217,6 +217,8 @@ export async function startServer(stripeStandIn, port = PORT, env = {}, { nodeAr
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      // The bench's staff sign in with a password alone (no second factor to type in a benchmark).
+      STAFF_MFA_ROLES: '',
       DATA_DIR: BENCH_DATA_DIR,
       // The sample order's mails are evidence rows, not mail to send.
       MAIL_WORKER: 'false',

@@ -41,6 +41,8 @@ import mailWorkerPlugin from './plugins/mail-worker.js';
 import metricsPlugin from './plugins/metrics.js';
 import { drainingServerFactory } from './lib/draining-server.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { SecondFactorService } from './modules/auth/second-factor.service.js';
+import { StaffSecurityService } from './modules/auth/staff-security.service.js';
 import { WorkerPool, type WorkerLimits } from './lib/workers/worker-pool.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { TokenService } from './modules/auth/tokens.js';
@@ -69,6 +71,7 @@ import accessRecordsRoutes from './routes/admin/access-records.routes.js';
 import { IntakeService } from './modules/intake/intake.service.js';
 import healthRoutes from './routes/health.routes.js';
 import authRoutes from './routes/admin/auth.routes.js';
+import staffSecurityRoutes from './routes/admin/staff-security.routes.js';
 import ordersRoutes from './routes/admin/orders.routes.js';
 import orderDetailRoutes from './routes/admin/order-detail.routes.js';
 import documentsRoutes from './routes/admin/documents.routes.js';
@@ -112,6 +115,7 @@ export interface Services {
   landingSites: LandingSitesService;
   portal: PortalService;
   team: TeamService;
+  staffSecurity: StaffSecurityService;
   gateways: GatewaysService;
   reports: ReportsService;
   activity: ActivityService;
@@ -326,7 +330,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   const accessRecords = new AccessRecordsService(database.db, accessRecordWriter);
   const orderDetail = new OrderDetailService(database.db, orderMoves, orderEvents, personalFields);
-  const auth = new AuthService(database.db, new TokenService(opts.jwtSecret, config.jwtExpiresIn), throttle, eventBus);
+  const auth = new AuthService(
+    database.db,
+    new TokenService(opts.jwtSecret, config.jwtExpiresIn),
+    throttle,
+    new SecondFactorService(database.db, keyring, config.staffMfaRoles),
+    eventBus,
+  );
+  const geo = () =>
+    openGeoLocator(config.geoipDb ?? DEFAULT_GEOIP_DB, (err) =>
+      app.log.warn({ err }, 'location database unreadable: locations will be Unknown'),
+    );
   app.decorate('services', {
     auth,
     orderQueries,
@@ -363,13 +377,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         Date.now,
         openCounters(database, 'track'),
       ),
-      () =>
-        openGeoLocator(config.geoipDb ?? DEFAULT_GEOIP_DB, (err) =>
-          app.log.warn({ err }, 'location database unreadable: download locations will be Unknown'),
-        ),
+      geo,
       orderEvents,
     ),
     team: new TeamService(database.db, auth),
+    staffSecurity: new StaffSecurityService(database.db, auth, geo),
     gateways: new GatewaysService(database.db, paymentGateways),
     reports: new ReportsService(database.db),
     activity: new ActivityService(database.db, accessRecords),
@@ -437,6 +449,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(healthRoutes, { readinessDb: database.readinessDb });
   await app.register(authRoutes);
+  await app.register(staffSecurityRoutes);
   await app.register(ordersRoutes);
   await app.register(orderDetailRoutes);
   await app.register(documentsRoutes);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { STAFF_TYPES, type StaffType } from '@eta/contracts';
 import authPlugin from '../src/plugins/auth.js';
-import { buildTestApp, type TestApp } from './helpers/test-app.js';
+import { buildTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app.js';
 
 type Who = StaffType | 'anonymous';
 const PUBLIC = 'public' as const;
@@ -58,6 +58,38 @@ const CASES: Case[] = [
     body: { newPassword: '1' },
     allowed: ['Admin', 'Manager', 'Team', 'Telecaller'],
   },
+  // The second step of a sign-in (issue 34): its challenge says who; a made-up one is refused past the guard.
+  { route: 'POST /api/admin/login-code', body: { challenge: 'x'.repeat(43), code: '123456' }, allowed: PUBLIC },
+  { route: 'POST /api/admin/login-enrol', body: { challenge: 'x'.repeat(43) }, allowed: PUBLIC },
+  {
+    route: 'POST /api/admin/login-enrol/confirm',
+    body: { challenge: 'x'.repeat(43), code: '123456' },
+    allowed: PUBLIC,
+  },
+  // A member's own sign-in: everyone, Night Staff too (their factor and sessions are theirs).
+  { route: 'POST /api/admin/confirm-identity', body: { password: TEST_PASSWORD }, allowed: ALL },
+  { route: 'GET /api/admin/my-security', allowed: ALL },
+  { route: 'POST /api/admin/my-security/totp', allowed: ALL },
+  { route: 'POST /api/admin/my-security/totp/confirm', body: { code: '123456' }, allowed: ALL },
+  { route: 'POST /api/admin/my-security/totp/remove', allowed: ALL },
+  { route: 'POST /api/admin/my-security/recovery-codes', allowed: ALL },
+  { route: 'GET /api/admin/my-sessions', allowed: ALL },
+  { route: 'POST /api/admin/my-sessions/end-others', allowed: ALL },
+  { route: 'POST /api/admin/sessions/:sessionId/end', url: '/api/admin/sessions/no-such-session/end', allowed: ALL },
+  // Another member's sessions: whoever manages the team; a factor reset and the policy: Admin only.
+  {
+    route: 'GET /api/admin/team-member-sessions/:id',
+    url: '/api/admin/team-member-sessions/999999',
+    allowed: ['Admin', 'Manager'],
+  },
+  {
+    route: 'POST /api/admin/team-member-factors/:id/reset',
+    url: '/api/admin/team-member-factors/999999/reset',
+    allowed: ['Admin'],
+  },
+  { route: 'GET /api/admin/sign-in-policy', allowed: ['Admin'] },
+  // An empty list keeps the test's own policy (password alone) for the cases after this one.
+  { route: 'PUT /api/admin/sign-in-policy', body: { mfaRoles: [] }, allowed: ['Admin'] },
   { route: 'GET /api/admin/get-folder-count', allowed: ALL },
   { route: 'GET /api/admin/get-orders-list/:orderName', url: '/api/admin/get-orders-list/newOrder', allowed: ALL },
   // Spec §6: the Order History link is hidden from Telecaller, so the list behind it is refused too.

@@ -55,6 +55,11 @@ export const CAPABILITIES = {
   viewAccessRecords: ['Admin', 'Manager'],
   /** Acknowledging an unusual-reading alert on the Activity page (issue 24). */
   acknowledgeAccessAlerts: ['Admin'],
+  /**
+   * Staff sign-in (issue 34): which roles must use a second factor, and resetting a member's factors (never reading
+   * them). A member's sessions are seen and ended by whoever manages the member (manageTeam, with its rank rule).
+   */
+  manageSignIn: ['Admin'],
 } as const satisfies Record<string, readonly StaffType[]>;
 export type Capability = keyof typeof CAPABILITIES;
 
@@ -283,6 +288,13 @@ export const ERROR_CODES = [
   'UNAUTHORIZED',
   'INVALID_CREDENTIALS',
   'SESSION_EXPIRED',
+  // Staff sign-in beyond the password (issue 34): a wrong code at sign-in; the step between password and code has
+  // ended; a call that takes an account over wants the password or a code again; a required factor cannot go.
+  'INVALID_CODE',
+  'CHALLENGE_EXPIRED',
+  'RECENT_PROOF_REQUIRED',
+  'PROOF_REJECTED',
+  'FACTOR_REQUIRED',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',

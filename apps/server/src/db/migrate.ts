@@ -29,6 +29,7 @@ import * as m026 from './migrations/026-mail-claim-boot.js';
 import * as m027 from './migrations/027-landing-site-branding.js';
 import * as m028 from './migrations/028-future-name-search.js';
 import * as m029 from './migrations/029-search-sample.js';
+import * as m030 from './migrations/030-staff-sign-in.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '027-landing-site-branding': m027,
   '028-future-name-search': m028,
   '029-search-sample': m029,
+  '030-staff-sign-in': m030,
 };
 
 /** The newest migration this code knows (GET /api/ready names it). */

@@ -308,6 +308,59 @@ export interface RevokedSessionsTable {
   expires_at: Date;
 }
 
+/** A staff member's signed-in session (migration 030): its token counts only while the row is open. */
+export interface StaffSessionsTable {
+  /** The token's jti. */
+  id: string;
+  staff_id: number;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  expires_at: Date;
+  ended_at: Date | null;
+  /** Who ended it, in words ('signed out', 'ended by Jane Admin', 'password changed' …). */
+  ended_by: string | null;
+  ip: string;
+  user_agent: Generated<string>;
+  /** 'totp' or 'recovery' when the sign-in gave a second factor; null for a password alone. */
+  second_factor: string | null;
+  /** When the member last gave their password or a second factor in this session (a recent proof). */
+  proved_at: Timestamp;
+}
+
+/** A member's TOTP factor (migration 030): secrets sealed under the 'staff' data key. */
+export interface StaffTotpTable {
+  staff_id: number;
+  secret: Buffer | null;
+  confirmed_at: Date | null;
+  /** The 30-second step of the last code accepted: no code is accepted twice. */
+  last_step: Generated<string>;
+  pending_secret: Buffer | null;
+  pending_at: Date | null;
+}
+
+export interface StaffRecoveryCodesTable {
+  staff_id: number;
+  code_hash: Buffer;
+  created_at: CreatedAt;
+  used_at: Date | null;
+}
+
+export interface SignInChallengesTable {
+  id: string;
+  staff_id: number;
+  purpose: 'second-factor' | 'enrol';
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface StaffSignInPolicyTable {
+  id: number;
+  mfa_roles: StaffType[];
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
 /** The limits' counters shared by all processes (migration 020); times are epoch milliseconds. */
 export interface LimitCountersTable {
   key: string;
@@ -497,7 +550,7 @@ export interface AccessAlertsTable {
 /** Data keys wrapped by the master key (migration 021). */
 export interface DataKeysTable {
   id: Generated<number>;
-  kind: 'order' | 'document' | 'search';
+  kind: 'order' | 'document' | 'search' | 'staff';
   wrapped: Buffer;
   /** The fingerprint of the master key that wrapped it (lib/crypto/master-key.ts). */
   master_fingerprint: string;
@@ -516,6 +569,11 @@ export interface DB {
   downloads: DownloadsTable;
   audit_log: AuditLogTable;
   revoked_sessions: RevokedSessionsTable;
+  staff_sessions: StaffSessionsTable;
+  staff_totp: StaffTotpTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
+  staff_sign_in_policy: StaffSignInPolicyTable;
   limit_counters: LimitCountersTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;

@@ -53,6 +53,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('asks Admin and Manager for a second factor unless STAFF_MFA_ROLES says otherwise (issue 34)', () => {
+    expect(loadConfig({}).staffMfaRoles).toEqual(['Admin', 'Manager']);
+    expect(loadConfig({ STAFF_MFA_ROLES: '' }).staffMfaRoles).toEqual([]);
+    expect(loadConfig({ STAFF_MFA_ROLES: ' Admin , Night Staff,Admin' }).staffMfaRoles).toEqual([
+      'Admin',
+      'Night Staff',
+    ]);
+    expect(() => loadConfig({ STAFF_MFA_ROLES: 'Admin,Owner' })).toThrow(
+      new ConfigError(
+        'STAFF_MFA_ROLES names "Owner", which is not a role (Admin, Manager, Team, Telecaller, Night Staff)',
+      ),
+    );
+  });
+
   it('points PUBLIC_URL, when unset, at the address the server listens on (issue 22)', () => {
     expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
     expect(loadConfig({ PORT: '4000', HOST: '127.0.0.1' }).publicUrl).toBe('http://localhost:4000');

@@ -1,6 +1,7 @@
 // Configuration is read from the environment once at start-up and checked; a bad value stops the
 // process with one clear line (see server.ts).
 import path from 'node:path';
+import { STAFF_TYPES, type StaffType } from '@eta/contracts';
 import { parseMasterKey } from './crypto/master-key.js';
 
 export interface Config {
@@ -12,6 +13,11 @@ export interface Config {
   adminPassword: string | undefined;
   jwtSecret: string | undefined;
   jwtExpiresIn: string;
+  /**
+   * STAFF_MFA_ROLES: the roles that must use a second factor until an Admin sets the sign-in policy (comma-separated;
+   * default Admin,Manager; empty for none, so a test or a trial can start without one).
+   */
+  staffMfaRoles: StaffType[];
   demoData: boolean;
   demoOrders: number;
   logLevel: string;
@@ -139,6 +145,20 @@ const int = (name: string, raw: string | undefined, fallback: number, min: numbe
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   }
   return n;
+};
+
+/** A comma-separated list of staff roles as the spec names them ("Admin,Night Staff"); empty for none. */
+const parseStaffRoles = (name: string, raw: string): StaffType[] => {
+  const roles = raw
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  for (const role of roles) {
+    if (!(STAFF_TYPES as readonly string[]).includes(role)) {
+      throw new ConfigError(`${name} names "${role}", which is not a role (${STAFF_TYPES.join(', ')})`);
+    }
+  }
+  return [...new Set(roles as StaffType[])];
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -380,6 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^\d+\s*[smhd]$/.test(jwtExpiresIn)) {
     throw new ConfigError(`JWT_EXPIRES_IN must look like 30m, 12h or 7d, got "${jwtExpiresIn}"`);
   }
+  const staffMfaRoles = parseStaffRoles('STAFF_MFA_ROLES', env.STAFF_MFA_ROLES ?? 'Admin,Manager');
   const logLevel = env.LOG_LEVEL || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
@@ -413,6 +434,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword,
     jwtSecret,
     jwtExpiresIn,
+    staffMfaRoles,
     demoData: bool('DEMO_DATA', env.DEMO_DATA, true),
     demoOrders: int('DEMO_ORDERS', env.DEMO_ORDERS, 2000, 0, 10_000_000),
     logLevel,

@@ -8,6 +8,12 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
   SESSION_EXPIRED: 401,
+  INVALID_CODE: 401,
+  CHALLENGE_EXPIRED: 401,
+  // 403, never 401: the console ends a session on a 401, and here the member is signed in.
+  RECENT_PROOF_REQUIRED: 403,
+  PROOF_REJECTED: 403,
+  FACTOR_REQUIRED: 409,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   ORDER_NOT_FOUND: 404,

@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 import type { Staff } from '../db/schema.js';
 import { AppError } from '../lib/errors.js';
 import { TICKET_ROUTES, isAllowed, permissionFor } from '../modules/auth/permissions.js';
-import type { Session } from '../modules/auth/auth.service.js';
+import type { FastifyRequest } from 'fastify';
+import type { Client, Session } from '../modules/auth/auth.service.js';
 import type { Actor } from '../modules/audit/audit.repository.js';
 import type { IntakeCaller } from '../modules/intake/intake.service.js';
 
@@ -40,6 +41,12 @@ export function requireSession(session: Session | null): Session {
 }
 
 export const actorOf = (staff: Staff, ip: string): Actor => ({ id: staff.id, name: staff.name, ip });
+
+/** Who is signing in, as a session records them: the client address and the browser's User-Agent. */
+export const clientOf = (request: FastifyRequest): Client => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? '',
+});
 
 export default fp(async (app) => {
   app.decorateRequest('staff', null);

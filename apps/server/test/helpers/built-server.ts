@@ -59,6 +59,8 @@ export async function startBuiltServer(env: NodeJS.ProcessEnv, port?: number): P
       HOST: '127.0.0.1',
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
+      // Staff sign in with a password alone unless a test asks for the policy (sign-in tests).
+      STAFF_MFA_ROLES: '',
       ...env,
       PORT: String(listenPort),
     },

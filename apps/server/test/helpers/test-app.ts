@@ -39,7 +39,8 @@ export async function buildTestApp(
   const { database = await createTestDatabase(), ...appParts } = parts;
   // Documents and secrets of a test live in its own directory, removed when it closes.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eta-test-'));
-  const config: Config = { ...loadConfig({}), logLevel: 'silent', dataDir, ...overrides };
+  // Staff sign in with a password alone unless a test sets the policy (staffMfaRoles) itself.
+  const config: Config = { ...loadConfig({}), logLevel: 'silent', dataDir, staffMfaRoles: [], ...overrides };
   const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, logger: false, ...appParts });
   await app.ready();
   return {

@@ -18,6 +18,7 @@ export const routeModules = {
   viewOrder: () => import('./routes/view-order-route'),
   sendInvoice: () => import('./routes/send-invoice-route'),
   changePassword: () => import('./routes/change-password-route'),
+  security: () => import('./routes/security-route'),
   administration: () => import('./routes/administration-routes'),
 };
 
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
             <SubjectRequestsRoute />
           )),
           page(paths.changePassword, routeModules.changePassword, ({ ChangePasswordRoute }) => <ChangePasswordRoute />),
+          page(paths.security, routeModules.security, ({ SecurityRoute }) => <SecurityRoute />),
           { path: '*', element: <NotFoundPage homePath={paths.dashboard} /> },
         ],
       },

@@ -21,6 +21,7 @@ export const paths = {
   gatewaySetting: '/admin/gateway-setting',
   landingSites: '/admin/landing-sites',
   changePassword: '/admin/change-password',
+  security: '/admin/security',
   activity: '/admin/activity',
   retention: '/admin/retention',
   subjectRequests: '/admin/customer-requests',

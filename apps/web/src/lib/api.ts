@@ -105,6 +105,9 @@ export const api = createApi({
     'LandingSites',
     'Disputes',
     'Retention',
+    'MySecurity',
+    'Sessions',
+    'SignInPolicy',
   ],
   endpoints: () => ({}),
 });

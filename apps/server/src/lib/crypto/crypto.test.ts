@@ -18,6 +18,7 @@ const keyring = () =>
     { id: 1, kind: 'order', key: randomBytes(32) },
     { id: 2, kind: 'document', key: randomBytes(32) },
     { id: 3, kind: 'search', key: randomBytes(32) },
+    { id: 4, kind: 'staff', key: randomBytes(32) },
   ]);
 
 describe('sealed values', () => {

@@ -3,8 +3,11 @@
 import { createHmac } from 'node:crypto';
 import { open, seal, sealedKeyId, SealedValueError } from './aes-gcm.js';
 
-/** 'order': an order's sensitive fields; 'document': stored files; 'search': the keyed hash of passport numbers. */
-export const DATA_KEY_KINDS = ['order', 'document', 'search'] as const;
+/**
+ * 'order': an order's sensitive fields; 'document': stored files; 'search': the keyed hash of passport numbers;
+ * 'staff': staff members' second-factor secrets.
+ */
+export const DATA_KEY_KINDS = ['order', 'document', 'search', 'staff'] as const;
 export type DataKeyKind = (typeof DATA_KEY_KINDS)[number];
 
 export interface DataKey {

@@ -1,16 +1,28 @@
 // Sign-in, session checks, logout and password changes for staff, and the security events an Admin needs
 // to see an attack (failed sign-ins, lockouts, refused calls) written to the audit trail.
-import type { Kysely } from 'kysely';
-import { plural, type StaffUser } from '@eta/contracts';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { CHALLENGE_MINUTES, RECENT_PROOF_MINUTES, plural, type StaffUser } from '@eta/contracts';
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { outsideRequest } from '../../db/statement-budget.js';
 import { writeAudit, type Actor, type AuditEntry } from '../audit/audit.repository.js';
-import { findSessionStaff, findStaffByEmail, revokeSession, updatePassword } from '../staff/staff.repository.js';
-import type { LoginThrottle, Refusal } from './login-throttle.js';
+import { findSessionStaff, findStaffByEmail, updatePassword } from '../staff/staff.repository.js';
+import type { Attempt, LoginThrottle, Refusal } from './login-throttle.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import type { TokenService, VerifiedToken } from './tokens.js';
 import { LocalEventBus, type EventBus } from '../events/event-bus.js';
+import type { CodeProof, SecondFactorService } from './second-factor.service.js';
+import {
+  endSessions,
+  findChallengeStaff,
+  findSession,
+  insertChallenge,
+  insertSession,
+  markSessionProved,
+  touchSession,
+  useChallenge,
+} from './sign-in.repository.js';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
@@ -35,6 +47,34 @@ export interface Session {
   token: VerifiedToken;
 }
 
+/** Who is signing in, as the request shows them. */
+export interface Client {
+  ip: string;
+  userAgent: string;
+}
+
+/** A sign-in that ended with a session. */
+export interface SignedIn {
+  token: string;
+  user: StaffUser;
+}
+
+/** A right password that needs a second step ('code', or 'enrol' when the policy asks for a factor not yet there). */
+export interface Challenged {
+  challenge: string;
+  next: 'code' | 'enrol';
+}
+
+export const INVALID_CODE = 'That code is not right. Check the time on your phone and try again.';
+export const CHALLENGE_EXPIRED = 'This sign-in has expired. Please sign in again.';
+export const RECENT_PROOF_REQUIRED = 'For this change, confirm it is you: enter your current password or a code.';
+/** How often a session's "last seen" is written, at most, per process. */
+const LAST_SEEN_EVERY_MS = 60_000;
+const RECENT_PROOF_MS = RECENT_PROOF_MINUTES * 60_000;
+
+/** A challenge is kept as its hash: the database never holds what would complete a sign-in. */
+const challengeId = (challenge: string) => createHash('sha256').update(challenge).digest('hex');
+
 const REFUSAL_TEXT: Record<Refusal['scope'], string> = {
   address: 'Too many failed sign-in attempts from your network.',
   pair: 'Too many failed sign-in attempts for this account.',
@@ -45,122 +85,324 @@ const waitText = (refusal: Refusal) =>
   `${REFUSAL_TEXT[refusal.scope]} Please wait ${plural(Math.max(1, Math.ceil(refusal.retryAfterMs / 60_000)), 'minute')} and try again.`;
 
 export class AuthService {
-  private readonly staffCache = new Map<number, { staff: Staff; revoked: Set<string>; until: number }>();
+  private readonly staffCache = new Map<number, { staff: Staff; open: Set<string>; until: number }>();
+  /** When this process last wrote each session's last_seen_at (at most VERIFIED_CACHE_SIZE-like; cleared when big). */
+  private readonly lastSeenWritten = new Map<string, number>();
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly tokens: TokenService,
     private readonly throttle: LoginThrottle,
+    readonly factors: SecondFactorService,
     private readonly bus: EventBus = new LocalEventBus(),
   ) {
     bus.subscribe('eta_staff', (id) => this.staffCache.delete(Number(id)));
     bus.onResume(() => this.staffCache.clear());
   }
 
-  private async currentStaff(id: number) {
+  /**
+   * The staff row and open sessions behind a token. A cached row that does not know the token's session is read
+   * again: the session may have opened since (a sign-in a moment ago, perhaps on another server).
+   */
+  private async currentStaff(id: number, jti: string) {
     const hit = this.staffCache.get(id);
-    if (hit && hit.until > Date.now() && this.bus.listening) return hit;
+    if (hit && hit.until > Date.now() && this.bus.listening && hit.open.has(jti)) return hit;
     const row = await findSessionStaff(this.db, id);
     if (!row) {
       this.staffCache.delete(id);
       return undefined;
     }
-    const { revoked, ...staff } = row;
-    const entry = { staff, revoked: new Set(revoked), until: Date.now() + STAFF_CACHE_MS };
+    const { open, ...staff } = row;
+    const entry = { staff, open: new Set(open), until: Date.now() + STAFF_CACHE_MS };
     this.staffCache.set(id, entry);
     return entry;
   }
 
   /**
    * Drops the cached row here and in every other process, so the next request anywhere sees the staff member's new
-   * password, role, status or logout. Called after the change has committed.
+   * password, role, status, factors or ended sessions. Called after the change has committed.
    */
   async forgetStaff(id: number): Promise<void> {
     this.staffCache.delete(id);
     await this.bus.publish('eta_staff', String(id));
   }
 
-  /**
-   * Wrong e-mail and wrong password get the same answer and take the same time. The attempt is counted
-   * before the password is verified (login-throttle.ts), so bursts cannot get past the limits.
-   */
-  async login(email: string, password: string, ip: string): Promise<{ token: string; user: StaffUser }> {
-    const account = email.trim().toLowerCase();
+  /** Takes one place in the sign-in limits for `account`, or refuses with how long to wait. */
+  private async beginAttempt(account: string, ip: string): Promise<Attempt> {
     const reserved = await this.throttle.begin(account, ip);
     if ('refused' in reserved) {
       throw new AppError('TOO_MANY_ATTEMPTS', waitText(reserved.refused), {
         retryAfterSeconds: Math.ceil(reserved.refused.retryAfterMs / 1000),
       });
     }
-    const { attempt } = reserved;
+    return reserved.attempt;
+  }
+
+  /** A wrong password or code: counted and audited whether or not its client waits for the answer. */
+  private recordFailure(
+    attempt: Attempt,
+    account: string,
+    actor: Actor,
+    action: 'security.login-failed' | 'security.code-failed' | 'security.proof-failed',
+  ): Promise<void> {
+    // Once the secret was checked, the attempt counts and is audited whether or not its client waits for the
+    // answer (db/statement-budget.ts): leaving early must not take a guess off the limits or out of the trail.
+    return outsideRequest(async () => {
+      const lock = await attempt.failed();
+      const entries: AuditEntry[] = [{ action, target: account }];
+      if (lock) entries.push({ action: 'security.lockout', target: account, after: lock });
+      await writeAudit(this.db, actor, entries);
+    });
+  }
+
+  /**
+   * Wrong e-mail and wrong password get the same answer and take the same time. The attempt is counted
+   * before the password is verified (login-throttle.ts), so bursts cannot get past the limits. A right password
+   * ends in a session, or in a challenge when the member has a second factor or the policy asks for one.
+   */
+  async login(email: string, password: string, client: Client): Promise<SignedIn | Challenged> {
+    const account = email.trim().toLowerCase();
+    const attempt = await this.beginAttempt(account, client.ip);
     try {
       const staff = await findStaffByEmail(this.db, account);
       const ok = await verifyPassword(staff?.password_hash ?? (await decoyHash()), password);
-      // Once the password was checked, the attempt counts and is audited whether or not its client waits for the
-      // answer (db/statement-budget.ts): leaving early must not take a guess off the limits or out of the trail.
       if (!staff || !ok || !staff.active) {
-        await outsideRequest(async () => {
-          const lock = await attempt.failed();
-          const entries: AuditEntry[] = [{ action: 'security.login-failed', target: account }];
-          if (lock) entries.push({ action: 'security.lockout', target: account, after: lock });
-          await writeAudit(this.db, { id: null, name: null, ip }, entries);
-        });
+        await this.recordFailure(attempt, account, { id: null, name: null, ip: client.ip }, 'security.login-failed');
         throw new AppError('INVALID_CREDENTIALS', INVALID_LOGIN);
       }
-      const token = await this.tokens.sign({
-        id: staff.id,
-        name: staff.name,
-        type: staff.type,
-        passwordChangedAt: staff.password_changed_at,
-      });
-      await outsideRequest(async () => {
-        const entries: AuditEntry[] = [{ action: 'staff.login', target: `staff:${staff.id}` }];
-        // The account was locked by failures elsewhere; this address had none (login-throttle.ts).
-        if (attempt.duringLock) entries.push({ action: 'security.login-during-lock', target: account });
-        await writeAudit(this.db, { id: staff.id, name: staff.name, ip }, entries);
-        await attempt.succeeded();
-      });
-      return { token, user: toStaffUser(staff) };
+      const next = (await this.factors.enabled(staff.id))
+        ? 'code'
+        : (await this.factors.requiredFor(staff.type))
+          ? 'enrol'
+          : null;
+      // The attempt's place is given back (finally) without counting as a sign-in: the code step takes its own.
+      if (next) return { challenge: await this.openChallenge(staff.id, next), next };
+      // Once the password was checked, the sign-in and its audit complete whether or not the client waits.
+      const signedIn = await outsideRequest(() => this.openSignedIn(this.db, staff, client, null, attempt));
+      await outsideRequest(() => attempt.succeeded());
+      return signedIn;
     } finally {
       await attempt.abandoned(); // no-op once the attempt succeeded or failed; gives the place back after an error
     }
   }
 
-  /** The session behind a token, re-read (at most STAFF_CACHE_MS old) so a disabled account, a new role or a logout counts. */
+  private async openChallenge(staffId: number, next: 'code' | 'enrol'): Promise<string> {
+    const challenge = randomBytes(32).toString('base64url');
+    await insertChallenge(this.db, {
+      id: challengeId(challenge),
+      staffId,
+      purpose: next === 'code' ? 'second-factor' : 'enrol',
+      expiresAt: new Date(Date.now() + CHALLENGE_MINUTES * 60_000),
+    });
+    return challenge;
+  }
+
+  /** Signs a token and opens its session (in `db`, the caller's transaction when there is one). */
+  async openSession(
+    db: Kysely<DB> | Transaction<DB>,
+    staff: Staff,
+    client: Client,
+    secondFactor: string | null,
+  ): Promise<string> {
+    const { token, jti, expiresAt } = await this.tokens.sign({
+      id: staff.id,
+      name: staff.name,
+      type: staff.type,
+      passwordChangedAt: staff.password_changed_at,
+    });
+    await insertSession(db, {
+      id: jti,
+      staffId: staff.id,
+      expiresAt,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      secondFactor,
+    });
+    return token;
+  }
+
+  /**
+   * Opens the session of a finished sign-in and audits it, in `db` (the code steps' transaction). The attempt is
+   * marked a success by the caller once that has committed.
+   */
+  private async openSignedIn(
+    db: Kysely<DB> | Transaction<DB>,
+    staff: Staff,
+    client: Client,
+    secondFactor: string | null,
+    attempt: Attempt,
+  ): Promise<SignedIn> {
+    const token = await this.openSession(db, staff, client, secondFactor);
+    const entries: AuditEntry[] = [
+      { action: 'staff.login', target: `staff:${staff.id}`, after: secondFactor ? { secondFactor } : undefined },
+    ];
+    // The account was locked by failures elsewhere; this address had none (login-throttle.ts).
+    if (attempt.duringLock) entries.push({ action: 'security.login-during-lock', target: staff.email.toLowerCase() });
+    await writeAudit(db, actorOfStaff(staff, client.ip), entries);
+    return { token, user: toStaffUser(staff) };
+  }
+
+  /** The member behind an open challenge of `purpose`; an unknown, used or expired one asks to sign in again. */
+  private async challengeStaff(challenge: string, purpose: 'second-factor' | 'enrol') {
+    const row = await findChallengeStaff(this.db, challengeId(challenge));
+    if (!row || row.purpose !== purpose || !row.active) throw new AppError('CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
+    const { purpose: _purpose, ...staff } = row;
+    return staff;
+  }
+
+  /**
+   * The second step of a sign-in, for an open challenge of `purpose`: `check` tries the member's code in a
+   * transaction and, when it is right, opens the session there; the challenge is used in the same transaction (a
+   * second use, or a parallel one, finds it used). A wrong code counts towards the same limits as a wrong password
+   * and is audited.
+   */
+  private async secondStep<T extends SignedIn>(
+    challenge: string,
+    purpose: 'second-factor' | 'enrol',
+    client: Client,
+    check: (trx: Transaction<DB>, staff: Staff, attempt: Attempt) => Promise<T | null>,
+  ): Promise<T> {
+    const staff = await this.challengeStaff(challenge, purpose);
+    const account = staff.email.toLowerCase();
+    const attempt = await this.beginAttempt(account, client.ip);
+    try {
+      const done = await this.db.transaction().execute(async (trx) => {
+        const result = await check(trx, staff, attempt);
+        if (result && !(await useChallenge(trx, challengeId(challenge)))) {
+          throw new AppError('CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
+        }
+        return result;
+      });
+      if (!done) {
+        await this.recordFailure(attempt, account, actorOfStaff(staff, client.ip), 'security.code-failed');
+        throw new AppError('INVALID_CODE', INVALID_CODE);
+      }
+      await outsideRequest(() => attempt.succeeded());
+      return done;
+    } finally {
+      await attempt.abandoned();
+    }
+  }
+
+  /** The second step of a sign-in: a code from the member's app or one of their recovery codes, each used once. */
+  signInWithCode(challenge: string, proof: CodeProof, client: Client): Promise<SignedIn> {
+    return this.secondStep(challenge, 'second-factor', client, async (trx, staff, attempt) => {
+      const factor = await this.factors.verify(trx, staff.id, proof);
+      return factor ? this.openSignedIn(trx, staff, client, factor, attempt) : null;
+    });
+  }
+
+  /** Enrolment at sign-in (the policy asks for a factor): a new secret for the member's app. */
+  async startEnrolmentAtSignIn(challenge: string) {
+    const staff = await this.challengeStaff(challenge, 'enrol');
+    return this.factors.startEnrolment(staff.id, staff.email);
+  }
+
+  /** Enrolment at sign-in, confirmed by the app's first code: the session, and the recovery codes to keep. */
+  confirmEnrolmentAtSignIn(
+    challenge: string,
+    code: string,
+    client: Client,
+  ): Promise<SignedIn & { recoveryCodes: string[] }> {
+    return this.secondStep(challenge, 'enrol', client, async (trx, staff, attempt) => {
+      const recoveryCodes = await this.factors.confirmEnrolment(trx, staff.id, code);
+      if (!recoveryCodes) return null;
+      await writeAudit(trx, actorOfStaff(staff, client.ip), [
+        { action: 'staff.totp-enrolled', target: `staff:${staff.id}` },
+      ]);
+      return { recoveryCodes, ...(await this.openSignedIn(trx, staff, client, 'totp', attempt)) };
+    });
+  }
+
+  /** The session behind a token, re-read (at most STAFF_CACHE_MS old) so a disabled account, a new role or an ended session counts. */
   async authenticate(rawHeader: string | undefined): Promise<Session> {
     const raw = rawHeader?.replace(/^Bearer\s+/i, '').trim();
     if (!raw) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
     const token = await this.tokens.verify(raw);
-    const current = token ? await this.currentStaff(token.staffId) : undefined;
+    const current = token ? await this.currentStaff(token.staffId, token.jti) : undefined;
     if (
       !token ||
       !current ||
       !current.staff.active ||
       current.staff.password_changed_at.getTime() !== token.pwv ||
-      current.revoked.has(token.jti)
+      !current.open.has(token.jti)
     ) {
       throw new AppError('SESSION_EXPIRED', SESSION_EXPIRED);
     }
+    this.noteSeen(token.jti);
     return { staff: current.staff, token };
+  }
+
+  /** Writes a session's last use, at most once a minute per process, never holding up the request. */
+  private noteSeen(jti: string): void {
+    const now = Date.now();
+    if (now - (this.lastSeenWritten.get(jti) ?? 0) < LAST_SEEN_EVERY_MS) return;
+    if (this.lastSeenWritten.size >= 10_000) this.lastSeenWritten.clear();
+    this.lastSeenWritten.set(jti, now);
+    // "Last seen" is a convenience: a failed write is tried again a minute later, and must not fail the request.
+    void outsideRequest(() => touchSession(this.db, jti)).catch(() => this.lastSeenWritten.delete(jti));
   }
 
   /** Ends this session on the server: the token is refused from now on, though it has not expired. */
   async logout(session: Session, actor: Actor): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await revokeSession(trx, {
-        jti: session.token.jti,
-        staffId: session.staff.id,
-        expiresAt: session.token.expiresAt,
-      });
+      await endSessions(trx, session.staff.id, 'signed out', { id: session.token.jti });
       await writeAudit(trx, actor, [{ action: 'staff.logout', target: `staff:${session.staff.id}` }]);
     });
     await this.forgetStaff(session.staff.id);
   }
 
-  async changePassword(staff: Staff, newPassword: string, actor: Actor): Promise<void> {
+  /**
+   * Proof that the person at the keyboard is the member (their password, a code or a recovery code), for the calls
+   * that take an account over. Counted and audited like a sign-in; good for RECENT_PROOF_MINUTES in this session.
+   */
+  async confirmIdentity(
+    session: Session,
+    proof: { password?: string | undefined } & CodeProof,
+    ip: string,
+  ): Promise<void> {
+    const { staff } = session;
+    const account = staff.email.toLowerCase();
+    const attempt = await this.beginAttempt(account, ip);
+    try {
+      // The password is hashed outside any transaction; a code is used in the one that records the proof.
+      let ok: boolean;
+      if (proof.password) {
+        ok = await verifyPassword(staff.password_hash, proof.password);
+        if (ok) await markSessionProved(this.db, session.token.jti);
+      } else {
+        ok = await this.db.transaction().execute(async (trx) => {
+          if ((await this.factors.verify(trx, staff.id, proof)) === null) return false;
+          await markSessionProved(trx, session.token.jti);
+          return true;
+        });
+      }
+      if (!ok) {
+        await this.recordFailure(attempt, account, actorOfStaff(staff, ip), 'security.proof-failed');
+        throw new AppError('PROOF_REJECTED', 'That password or code is not right.');
+      }
+      await outsideRequest(() => attempt.succeeded());
+    } finally {
+      await attempt.abandoned();
+    }
+  }
+
+  /** Refuses a call that takes an account over unless this session proved who it is within the last few minutes. */
+  async assertRecentProof(session: Session, db: Kysely<DB> | Transaction<DB> = this.db): Promise<void> {
+    const row = await findSession(db, session.token.jti);
+    if (!row || Date.now() - row.proved_at.getTime() > RECENT_PROOF_MS) {
+      throw new AppError('RECENT_PROOF_REQUIRED', RECENT_PROOF_REQUIRED);
+    }
+  }
+
+  /** A new password for the member themself: after a recent proof; every session of theirs ends (spec §4: sign in again). */
+  async changePassword(session: Session, newPassword: string, actor: Actor): Promise<void> {
+    await this.assertRecentProof(session);
+    const { staff } = session;
     const passwordHash = await hashPassword(newPassword);
     await this.db.transaction().execute(async (trx) => {
       await updatePassword(trx, staff.id, passwordHash);
+      await endSessions(trx, staff.id, 'password changed');
       await writeAudit(trx, actor, [{ action: 'staff.change-password', target: `staff:${staff.id}` }]);
     });
     await this.forgetStaff(staff.id);
@@ -174,3 +416,5 @@ export class AuthService {
     );
   }
 }
+
+const actorOfStaff = (staff: Pick<Staff, 'id' | 'name'>, ip: string): Actor => ({ id: staff.id, name: staff.name, ip });

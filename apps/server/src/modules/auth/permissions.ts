@@ -17,6 +17,25 @@ export const PERMISSIONS: Record<string, Permission> = {
   'POST /api/admin/logout': 'workOrders',
   'GET /api/user_info': 'workOrders',
   'POST /api/admin/change-password': 'changePassword',
+  // The second step of a sign-in (issue 34): its challenge, not a session, says who is signing in.
+  'POST /api/admin/login-code': 'public',
+  'POST /api/admin/login-enrol': 'public',
+  'POST /api/admin/login-enrol/confirm': 'public',
+  // A member's own sign-in: everyone (Night Staff too: the spec hides only the password page from them). Ending
+  // another member's session needs manageTeam and the rank rule, checked by the service.
+  'POST /api/admin/confirm-identity': 'workOrders',
+  'GET /api/admin/my-security': 'workOrders',
+  'POST /api/admin/my-security/totp': 'workOrders',
+  'POST /api/admin/my-security/totp/confirm': 'workOrders',
+  'POST /api/admin/my-security/totp/remove': 'workOrders',
+  'POST /api/admin/my-security/recovery-codes': 'workOrders',
+  'GET /api/admin/my-sessions': 'workOrders',
+  'POST /api/admin/my-sessions/end-others': 'workOrders',
+  'POST /api/admin/sessions/:sessionId/end': 'workOrders',
+  'GET /api/admin/team-member-sessions/:id': 'manageTeam',
+  'POST /api/admin/team-member-factors/:id/reset': 'manageSignIn',
+  'GET /api/admin/sign-in-policy': 'manageSignIn',
+  'PUT /api/admin/sign-in-policy': 'manageSignIn',
   'GET /api/admin/get-folder-count': 'workOrders',
 
   // The queue in the path or body may need more (orderHistory: viewOrderHistory), checked by the service.

@@ -3,7 +3,7 @@
 // logout can end exactly that token.
 import { randomUUID } from 'node:crypto';
 import { webcrypto } from 'node:crypto';
-import { SignJWT, jwtVerify, errors } from 'jose';
+import { SignJWT, decodeJwt, jwtVerify, errors } from 'jose';
 import type { StaffType } from '@eta/contracts';
 
 export interface TokenSubject {
@@ -46,14 +46,18 @@ export class TokenService {
     );
   }
 
-  async sign(s: TokenSubject): Promise<string> {
-    return new SignJWT({ name: s.name, type: s.type, pwv: s.passwordChangedAt.getTime() })
+  /** A new token, its jti (the session's id) and when it expires. */
+  async sign(s: TokenSubject): Promise<{ token: string; jti: string; expiresAt: Date }> {
+    const jti = randomUUID();
+    const token = await new SignJWT({ name: s.name, type: s.type, pwv: s.passwordChangedAt.getTime() })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(s.id))
-      .setJti(randomUUID())
+      .setJti(jti)
       .setIssuedAt()
       .setExpirationTime(this.expiresIn)
       .sign(await this.key);
+    const { exp } = decodeJwt(token);
+    return { token, jti, expiresAt: new Date(exp! * 1000) };
   }
 
   /** Returns null for any token that is malformed, forged or expired. */

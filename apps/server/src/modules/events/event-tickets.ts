@@ -56,10 +56,10 @@ export class EventTickets {
     if (!first) throw new AppError('UNAUTHORIZED', INVALID);
     // Read fresh: a logout, password change or deactivation since the ticket was issued refuses it.
     const row = await findSessionStaff(this.db, claims.staffId);
-    if (!row || !row.active || row.password_changed_at.getTime() !== claims.pwv || row.revoked.includes(claims.sid)) {
+    if (!row || !row.active || row.password_changed_at.getTime() !== claims.pwv || !row.open.includes(claims.sid)) {
       throw new AppError('UNAUTHORIZED', INVALID);
     }
-    const { revoked: _revoked, ...staff } = row;
+    const { open: _open, ...staff } = row;
     return {
       staff,
       token: { staffId: staff.id, pwv: claims.pwv, jti: claims.sid, expiresAt: new Date(claims.sexp * 1000) },

@@ -12,14 +12,17 @@ export const findStaffByEmail = (db: Db, email: string) =>
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
     .executeTakeFirst();
 
-/** The staff row behind a session with the ids of its signed-out, not yet expired tokens: one query. */
-export const findSessionStaff = (db: Db, id: number): Promise<(Staff & { revoked: string[] }) | undefined> =>
+/**
+ * The staff row behind a session with the ids of its open sessions (not ended, not expired): one query. A token
+ * counts only while its session is open (staff_sessions, migration 030); a member has at most MAX_OPEN_SESSIONS.
+ */
+export const findSessionStaff = (db: Db, id: number): Promise<(Staff & { open: string[] }) | undefined> =>
   db
     .selectFrom('staff')
     .selectAll('staff')
     .select(
-      sql<string[]>`coalesce((SELECT array_agg(r.jti) FROM revoked_sessions r
-        WHERE r.staff_id = staff.id AND r.expires_at > now()), '{}')`.as('revoked'),
+      sql<string[]>`coalesce((SELECT array_agg(s.id) FROM staff_sessions s
+        WHERE s.staff_id = staff.id AND s.ended_at IS NULL AND s.expires_at > now()), '{}')`.as('open'),
     )
     .where('staff.id', '=', id)
     .executeTakeFirst();
@@ -57,17 +60,3 @@ export const updatePassword = (db: Db, id: number, passwordHash: string) =>
     .where('id', '=', id)
     .returning(['password_changed_at'])
     .executeTakeFirstOrThrow();
-
-/** Ends one session until it expires; forgets the staff member's sessions that expired on their own. */
-export async function revokeSession(db: Db, s: { jti: string; staffId: number; expiresAt: Date }): Promise<void> {
-  await db
-    .deleteFrom('revoked_sessions')
-    .where('staff_id', '=', s.staffId)
-    .where('expires_at', '<=', new Date())
-    .execute();
-  await db
-    .insertInto('revoked_sessions')
-    .values({ jti: s.jti, staff_id: s.staffId, expires_at: s.expiresAt })
-    .onConflict((oc) => oc.column('jti').doNothing())
-    .execute();
-}

@@ -20,7 +20,8 @@ import {
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuthService, Session } from '../auth/auth.service.js';
+import { endSessions } from '../auth/sign-in.repository.js';
 import { hashPassword } from '../auth/passwords.js';
 import {
   deactivateMember,
@@ -134,7 +135,12 @@ export class TeamService {
       .catch(rethrowEmailTaken);
   }
 
-  async update(caller: Staff, actor: Actor, id: number, body: MemberFields): Promise<TeamMember> {
+  /**
+   * A new role or password takes an account over (issue 34): it asks the caller for a recent proof, and a new
+   * password ends the member's sessions.
+   */
+  async update(session: Session, actor: Actor, id: number, body: MemberFields): Promise<TeamMember> {
+    const caller = session.staff;
     const m = validateMember(body, false);
     const passwordHash = m.password ? await hashPassword(m.password) : null;
     const updated = await this.db
@@ -145,11 +151,13 @@ export class TeamService {
         if (!current?.active) throw new AppError('NOT_FOUND', 'Team member not found.');
         if (!mayManageMember(caller.type, current.type)) throw rankRefusal('edit', current.type);
         if (!mayGiveType(caller.type, m.type)) throw rankRefusal('make someone', m.type);
+        if (passwordHash !== null || m.type !== current.type) await this.auth.assertRecentProof(session, trx);
         if (current.type === 'Admin' && m.type !== 'Admin' && admins.length <= 1) {
           throw new AppError('LAST_ADMIN', LAST_ADMIN);
         }
         await this.assertEmailFree(trx, m.email, id);
         const row = await updateMember(trx, id, { name: m.name, email: m.email, type: m.type, passwordHash });
+        if (passwordHash !== null) await endSessions(trx, id, `password changed by ${caller.name}`);
         await writeAudit(trx, actor, [
           {
             action: 'team.update',

@@ -1,19 +1,80 @@
-// Staff sign-in, the current user, logout and password change (spec §7 "Authentication and account").
+// Staff sign-in, the current user, logout and password change (spec §7 "Authentication and account"), and the
+// second step of a sign-in (issue 34): a code, a recovery code, or enrolling the factor the policy asks for.
 // Sign-in limits are applied by the auth service (modules/auth/login-throttle.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ChangePasswordBody, LoginBody, LoginResponse, MessageOnly, UserInfoResponse } from '@eta/contracts';
-import { actorOf, requireSession, requireStaff } from '../../plugins/auth.js';
-import { toStaffUser } from '../../modules/auth/auth.service.js';
+import {
+  ChangePasswordBody,
+  LoginAnswer,
+  LoginBody,
+  LoginCodeBody,
+  LoginEnrolBody,
+  LoginEnrolConfirmBody,
+  LoginEnrolledResponse,
+  LoginResponse,
+  MessageOnly,
+  TotpSetupResponse,
+  UserInfoResponse,
+} from '@eta/contracts';
+import { actorOf, clientOf, requireSession, requireStaff } from '../../plugins/auth.js';
+import { toStaffUser, type SignedIn } from '../../modules/auth/auth.service.js';
+
+const NEXT_STEP = {
+  code: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  enrol: 'Your role must use a second factor: set up an authenticator app to finish signing in.',
+} as const;
+
+const signedInAnswer = ({ token, user }: SignedIn) => ({
+  status: 1 as const,
+  message: 'Login successful.',
+  jwtToken: token,
+  data: user,
+});
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const auth = app.services.auth;
 
   app.post(
     '/api/admin/admin-login',
-    { schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginResponse } } },
+    { schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginAnswer } } },
     async (request) => {
-      const { token, user } = await auth.login(request.body.email, request.body.password, request.ip);
-      return { status: 1 as const, message: 'Login successful.', jwtToken: token, data: user };
+      const outcome = await auth.login(request.body.email, request.body.password, clientOf(request));
+      if ('challenge' in outcome) {
+        return {
+          status: 2 as const,
+          message: NEXT_STEP[outcome.next],
+          challenge: outcome.challenge,
+          next: outcome.next,
+        };
+      }
+      return signedInAnswer(outcome);
+    },
+  );
+
+  app.post(
+    '/api/admin/login-code',
+    { schema: { tags: ['auth'], body: LoginCodeBody, response: { 200: LoginResponse } } },
+    async (request) => {
+      const { challenge, code, recoveryCode } = request.body;
+      return signedInAnswer(await auth.signInWithCode(challenge, { code, recoveryCode }, clientOf(request)));
+    },
+  );
+
+  app.post(
+    '/api/admin/login-enrol',
+    { schema: { tags: ['auth'], body: LoginEnrolBody, response: { 200: TotpSetupResponse } } },
+    async (request) => ({
+      status: 1 as const,
+      message: 'Scan the QR code with your authenticator app, then enter the code it shows.',
+      data: await auth.startEnrolmentAtSignIn(request.body.challenge),
+    }),
+  );
+
+  app.post(
+    '/api/admin/login-enrol/confirm',
+    { schema: { tags: ['auth'], body: LoginEnrolConfirmBody, response: { 200: LoginEnrolledResponse } } },
+    async (request) => {
+      const done = await auth.confirmEnrolmentAtSignIn(request.body.challenge, request.body.code, clientOf(request));
+      return { ...signedInAnswer(done), recoveryCodes: done.recoveryCodes };
     },
   );
 
@@ -33,8 +94,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/admin/change-password',
     { schema: { tags: ['auth'], body: ChangePasswordBody, response: { 200: MessageOnly } } },
     async (request) => {
-      const staff = requireStaff(request.staff);
-      await auth.changePassword(staff, request.body.newPassword, actorOf(staff, request.ip));
+      const session = requireSession(request.session);
+      await auth.changePassword(session, request.body.newPassword, actorOf(session.staff, request.ip));
       return { status: 1 as const, message: 'Password updated successfully. Please sign in again.' };
     },
   );

@@ -12,7 +12,7 @@ import {
   TeamMemberTypesResponse,
   UpdateTeamMemberBody,
 } from '@eta/contracts';
-import { actorOf, requireStaff } from '../../plugins/auth.js';
+import { actorOf, requireSession, requireStaff } from '../../plugins/auth.js';
 
 const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const team = app.services.team;
@@ -52,9 +52,9 @@ const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/admin/update-team-member',
     { schema: { tags: ['team'], body: UpdateTeamMemberBody, response: { 200: TeamMemberResponse } } },
     async (request) => {
-      const staff = requireStaff(request.staff);
+      const session = requireSession(request.session);
       const { tmId, ...fields } = request.body;
-      const data = await team.update(staff, actorOf(staff, request.ip), tmId, fields);
+      const data = await team.update(session, actorOf(session.staff, request.ip), tmId, fields);
       return { status: 1 as const, message: 'Team member updated successfully.', data };
     },
   );

@@ -46,6 +46,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Data Retention', path: paths.retention, capability: 'manageRetention' },
   { label: 'Customer Requests', path: paths.subjectRequests, capability: 'answerSubjectRequests' },
   { label: 'Change Password', path: paths.changePassword, capability: 'changePassword' },
+  { label: 'Sign-in & Security', path: paths.security },
 ];
 
 export function navItemsFor(role: StaffType): NavItem[] {

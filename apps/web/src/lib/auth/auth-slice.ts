@@ -1,7 +1,22 @@
 // Auth state of spec §3/§4: login, logout and change-password. Failures of login and change-password do not
 // throw: the thunks return the server's body and the caller decides what to show.
-import { createAsyncThunk, createSlice, type Dispatch } from '@reduxjs/toolkit';
-import type { ChangePasswordBody, LoginBody, StaffType, StaffUser } from '@eta/contracts';
+import {
+  createAsyncThunk,
+  createSlice,
+  isFulfilled,
+  isPending,
+  isRejected,
+  type Dispatch,
+  type PayloadAction,
+} from '@reduxjs/toolkit';
+import type {
+  ChangePasswordBody,
+  LoginBody,
+  LoginCodeBody,
+  LoginEnrolConfirmBody,
+  StaffType,
+  StaffUser,
+} from '@eta/contracts';
 import { api } from '../api';
 import { envelopeStatusOf, messageOf, sendRequest } from '../http';
 import { hasStoredUser, removeStoredUser, saveStoredUser } from './session';
@@ -23,6 +38,13 @@ export interface AuthResponseBody {
   jwtToken?: string;
   data?: StaffUser;
   error?: { message?: string };
+  /** status 2 (issue 34): the password was right; the second step's challenge and which step it is. */
+  challenge?: string;
+  next?: 'code' | 'enrol';
+  /** A sign-in finished by enrolling: the recovery codes, shown once. */
+  recoveryCodes?: string[];
+  /** The failure's reason code (TOO_MANY_ATTEMPTS, INVALID_CODE, CHALLENGE_EXPIRED …). */
+  code?: string;
 }
 
 function toAuthResponseBody(body: unknown): AuthResponseBody {
@@ -35,6 +57,10 @@ function toAuthResponseBody(body: unknown): AuthResponseBody {
     jwtToken: typeof record.jwtToken === 'string' ? record.jwtToken : undefined,
     data: typeof record.data === 'object' && record.data !== null ? (record.data as StaffUser) : undefined,
     error: typeof error === 'object' && error !== null ? { message: messageOf(error) } : undefined,
+    challenge: typeof record.challenge === 'string' ? record.challenge : undefined,
+    next: record.next === 'code' || record.next === 'enrol' ? record.next : undefined,
+    recoveryCodes: Array.isArray(record.recoveryCodes) ? (record.recoveryCodes as string[]) : undefined,
+    code: typeof record.code === 'string' ? record.code : undefined,
   };
 }
 
@@ -43,22 +69,35 @@ const NETWORK_FAILURE: AuthResponseBody = {
   message: 'Unable to reach the server. Please try again.',
 };
 
-export const login = createAsyncThunk<AuthResponseBody, LoginBody>('auth/login', async (credentials, { dispatch }) => {
-  const outcome = await sendRequest({
-    url: 'admin/admin-login',
-    method: 'POST',
-    body: credentials,
-    staff: false,
-  });
+function keepToken(accessToken: string, dispatch: Dispatch): void {
+  // A new user must never see the previous user's cached lists.
+  dispatch(api.util.resetApiState());
+  saveStoredUser({ accessToken });
+}
+
+/**
+ * Sends one step of a sign-in and, when it ends in a session, keeps the token; except a sign-in finished by setting
+ * up an app, whose recovery codes are shown first (`acceptSession` keeps it once the member has them).
+ */
+async function signInStep(url: string, body: unknown, dispatch: Dispatch): Promise<AuthResponseBody> {
+  const outcome = await sendRequest({ url, method: 'POST', body, staff: false });
   if (outcome.httpStatus === 0) return NETWORK_FAILURE;
-  const body = toAuthResponseBody(outcome.body);
-  if (body.status === 1 && body.jwtToken) {
-    // A new user must never see the previous user's cached lists.
-    dispatch(api.util.resetApiState());
-    saveStoredUser({ accessToken: body.jwtToken });
-  }
-  return body;
-});
+  const answer = toAuthResponseBody(outcome.body);
+  if (answer.status === 1 && answer.jwtToken && !answer.recoveryCodes) keepToken(answer.jwtToken, dispatch);
+  return answer;
+}
+
+export const login = createAsyncThunk<AuthResponseBody, LoginBody>('auth/login', (credentials, { dispatch }) =>
+  signInStep('admin/admin-login', credentials, dispatch),
+);
+
+/** The second step of a sign-in (issue 34): a code or recovery code, or the first code of an app being set up. */
+export const loginStep = createAsyncThunk<
+  AuthResponseBody,
+  { kind: 'code'; body: LoginCodeBody } | { kind: 'enrol'; body: LoginEnrolConfirmBody }
+>('auth/loginStep', ({ kind, body }, { dispatch }) =>
+  signInStep(kind === 'code' ? 'admin/login-code' : 'admin/login-enrol/confirm', body, dispatch),
+);
 
 export const changePassword = createAsyncThunk<AuthResponseBody, ChangePasswordBody>(
   'auth/changePassword',
@@ -87,6 +126,10 @@ const authSlice = createSlice({
   name: 'auth',
   initialState: createInitialAuthState,
   reducers: {
+    signedIn(state, action: PayloadAction<StaffUser>) {
+      state.isAuth = true;
+      state.data = action.payload;
+    },
     loggedOut(state) {
       state.loading = false;
       state.error = null;
@@ -96,22 +139,22 @@ const authSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(login.pending, (state) => {
+      .addMatcher(isPending(login, loginStep), (state) => {
         state.loading = true;
         state.error = null;
       })
-      .addCase(login.rejected, (state, action) => {
+      .addMatcher(isRejected(login, loginStep), (state, action) => {
         state.loading = false;
         const payload: unknown = action.payload;
         state.error = toAuthResponseBody(payload).error?.message ?? action.error.message ?? null;
       })
-      .addCase(login.fulfilled, (state, action) => {
+      .addMatcher(isFulfilled(login, loginStep), (state, action) => {
         state.loading = false;
-        if (action.payload.data) {
+        if (action.payload.data && !action.payload.recoveryCodes) {
           state.isAuth = true;
           state.data = action.payload.data;
         }
-        if (action.payload.status !== 1) {
+        if (action.payload.status !== 1 && action.payload.status !== 2) {
           state.error = action.payload.error?.message ?? action.payload.message ?? null;
         }
       });
@@ -119,6 +162,12 @@ const authSlice = createSlice({
 });
 
 export const authReducer = authSlice.reducer;
+
+/** A sign-in finished by setting up an app, once its recovery codes were shown: the session starts now. */
+export const acceptSession = (token: string, user: StaffUser) => (dispatch: Dispatch) => {
+  keepToken(token, dispatch);
+  dispatch(authSlice.actions.signedIn(user));
+};
 
 /**
  * Logout of spec §2/§4: revokes the token on the server, clears the stored user and resets the auth state. The

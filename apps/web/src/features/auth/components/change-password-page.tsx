@@ -1,4 +1,5 @@
-// Update Password page (spec §2, §5): one field, Enter New Password, and an Update Password button.
+// Update Password page (spec §2, §5): Enter New Password and an Update Password button; issue 34 adds the current
+// password first, so a session left open cannot lock its owner out.
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -9,12 +10,15 @@ import { PageHeader } from '../../../components/page-header';
 import { useChangePassword } from '../hooks/use-change-password';
 
 interface ChangePasswordValues {
+  currentPassword: string;
   newPassword: string;
 }
 
 export function ChangePasswordPage() {
   const { updatePassword, isSaving } = useChangePassword();
-  const { control, handleSubmit } = useForm<ChangePasswordValues>({ defaultValues: { newPassword: '' } });
+  const { control, handleSubmit } = useForm<ChangePasswordValues>({
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
 
   return (
     <>
@@ -24,8 +28,19 @@ export function ChangePasswordPage() {
           component="form"
           noValidate
           gap={2}
-          onSubmit={(event) => void handleSubmit((values) => updatePassword(values.newPassword))(event)}
+          onSubmit={(event) =>
+            void handleSubmit((values) => updatePassword(values.currentPassword, values.newPassword))(event)
+          }
         >
+          <FormTextField
+            control={control}
+            name="currentPassword"
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            fullWidth
+            rules={{ required: 'Please enter your current password.' }}
+          />
           <FormTextField
             control={control}
             name="newPassword"

@@ -189,3 +189,81 @@ describe('Sign-in toasts, issue 22', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/admin');
   });
 });
+
+describe('Two-step sign-in, issue 34', () => {
+  const manager = { id: 1, name: 'Asha Rao', email: 'asha@example.com', type: 'Manager' };
+  const typePassword = async () => {
+    await userEvent.type(screen.getByLabelText('Email ID'), 'asha@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+  };
+
+  it('asks for the code after a right password, refuses a wrong one in words, and signs in with a recovery code', async () => {
+    const token = makeToken('Asha Rao', 'Manager');
+    const api = stubApi((call) => {
+      if (call.path === LOGIN) {
+        return { body: { status: 2, message: 'Enter the code.', challenge: 'c'.repeat(43), next: 'code' } };
+      }
+      if (call.path === '/api/admin/login-code') {
+        const body = call.body as { code?: string; recoveryCode?: string };
+        return body.recoveryCode === 'abcd-efgh-ijkl-mnop'
+          ? { body: { status: 1, message: 'Login successful.', jwtToken: token, data: manager } }
+          : { status: 401, body: { status: 0, code: 'INVALID_CODE', message: 'That code is not right.' } };
+      }
+      return undefined;
+    });
+    renderSignIn();
+    await typePassword();
+
+    expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeTruthy();
+    expect(window.localStorage.getItem('user')).toBeNull();
+    await userEvent.type(screen.getByLabelText('6-digit code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('That code is not right.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/admin/login-code')[0]?.body).toEqual({
+      challenge: 'c'.repeat(43),
+      code: '123456',
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    await userEvent.type(screen.getByLabelText('Recovery code'), 'abcd-efgh-ijkl-mnop');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/my-order'));
+    expect(window.localStorage.getItem('user')).toContain(token);
+  });
+
+  it('sets up an app when the policy asks: QR code and key, first code, then the recovery codes before the console', async () => {
+    const token = makeToken('Asha Rao', 'Manager');
+    const codes = Array.from({ length: 10 }, (_, i) => `code-${i}-aaaa-bbbb`);
+    stubApi((call) => {
+      if (call.path === LOGIN) {
+        return { body: { status: 2, message: 'Set up an app.', challenge: 'e'.repeat(43), next: 'enrol' } };
+      }
+      if (call.path === '/api/admin/login-enrol') {
+        return ok({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', uri: 'otpauth://totp/x', qrSvg: '<svg></svg>' });
+      }
+      if (call.path === '/api/admin/login-enrol/confirm') {
+        return {
+          body: { status: 1, message: 'Login successful.', jwtToken: token, data: manager, recoveryCodes: codes },
+        };
+      }
+      return undefined;
+    });
+    renderSignIn();
+    await typePassword();
+
+    expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
+    expect(screen.getByTestId('totp-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP');
+    await userEvent.type(screen.getByLabelText('6-digit code'), '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm and sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Your recovery codes' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Recovery codes' }).textContent).toContain('code-9-aaaa-bbbb');
+    // Not signed in until the codes are saved.
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(screen.getByTestId('location').textContent).toBe('/');
+    await userEvent.click(screen.getByRole('button', { name: 'I have saved them: continue' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/my-order'));
+    expect(window.localStorage.getItem('user')).toContain(token);
+  });
+});

@@ -33,6 +33,7 @@ const ALL_LINKS = [
   'Data Retention',
   'Customer Requests',
   'Change Password',
+  'Sign-in & Security',
 ];
 
 const without = (...hidden: string[]) => ALL_LINKS.filter((label) => !hidden.includes(label));
@@ -40,7 +41,8 @@ const without = (...hidden: string[]) => ALL_LINKS.filter((label) => !hidden.inc
 // Spec §6: Telecaller loses Order History; Night Staff loses Manage Team, Order Processed, Gateway Setting and
 // Change Password; Order Processed is for Admin only. Issue 10: Manage Team and Gateway Setting are for Admin
 // and Manager only, Activity for Admin only; issue 20: Landing Sites for Admin only; issue 21: Disputes Report for
-// Admin and Manager; issue 24: Data Retention and Customer Requests for Admin only; everyone else sees everything.
+// Admin and Manager; issue 24: Data Retention and Customer Requests for Admin only; issue 34: Sign-in & Security for
+// everyone (Night Staff too: their second factor and sessions are theirs); everyone else sees everything.
 const ADMIN_ONLY = ['Order Processed', 'Landing Sites', 'Activity', 'Data Retention', 'Customer Requests'];
 const ADMIN_AND_MANAGER = ['Manage Team', 'Gateway Setting', 'Disputes Report'];
 const EXPECTED: Record<StaffType, string[]> = {

@@ -37,6 +37,7 @@ function renderPage(
     if (isFolderCountCall(call)) return ok(FOLDER_COUNTS);
     const own = handler(call);
     if (own) return own;
+    if (call.path.startsWith('/api/admin/team-member-sessions/')) return ok([]);
     if (call.path === LIST) {
       const search = (call.query.get('search') ?? '').toLowerCase();
       const rows = TEAM.filter((m) => `${m.name} ${m.email}`.toLowerCase().includes(search));
@@ -151,6 +152,36 @@ describe('Manage Team', WHOLE_CONSOLE, () => {
       { tmId: 2, name: 'Priya S. Sharma', email: 'priya@team.test', password: '', type: 'Team' },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage-team'));
+  });
+
+  it("an Admin resets a member's second factor from the edit page, confirming with the current password first", async () => {
+    let proved = false;
+    const { api } = renderPage(
+      (call) => {
+        if (call.path === '/api/admin/team-member-info/2') return ok(TEAM[1]);
+        if (call.path === '/api/admin/confirm-identity') {
+          proved = true;
+          return ok(undefined, 'Thank you');
+        }
+        if (call.path === '/api/admin/team-member-factors/2/reset') {
+          return proved
+            ? ok(undefined, 'Second factor reset; the member was signed out everywhere.')
+            : { status: 403, body: { status: 0, code: 'RECENT_PROOF_REQUIRED', message: 'Confirm it is you.' } };
+        }
+        return undefined;
+      },
+      { path: '/admin/manage-team/2' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Priya Sharma: sign-in' })).toBeTruthy();
+    expect(await screen.findByText('No sessions yet.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Reset second factor' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await userEvent.type(within(dialog).getByLabelText('Current password'), 'admin-password');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Second factor reset; the member was signed out everywhere.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/admin/team-member-factors/2/reset')).toHaveLength(2);
+    expect(api.callsTo('POST', '/api/admin/confirm-identity')[0]?.body).toEqual({ password: 'admin-password' });
   });
 
   it("deletes after the spec's question with the spec's toast", async () => {

@@ -24,6 +24,8 @@ import Typography from '@mui/material/Typography';
 import type { StaffType, TeamMember } from '@eta/contracts';
 import { mayGiveType, mayManageMember, STAFF_TYPES, TEAM_MESSAGES } from '@eta/contracts/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MemberSignIn } from './member-sign-in';
+import { useRecentProof } from '../../../lib/auth/use-recent-proof';
 import { FormTextField } from '../../../components/form-text-field';
 import { ListPagination } from '../../../components/list-pagination';
 import { PageHeader } from '../../../components/page-header';
@@ -66,6 +68,7 @@ function MemberForm({ editing, caller }: { editing: TeamMember | null; caller: S
   const [addMember, adding] = useAddTeamMemberMutation();
   const [updateMember, updating] = useUpdateTeamMemberMutation();
   const [pendingOwnType, setPendingOwnType] = useState<MemberValues | null>(null);
+  const { withProof, proofDialog } = useRecentProof();
   const busy = adding.isLoading || updating.isLoading;
   const { control, handleSubmit, reset, setError } = useForm<MemberValues>({ defaultValues: EMPTY });
   const types = STAFF_TYPES.filter((type) => mayGiveType(caller.type, type) || editing?.type === type);
@@ -84,9 +87,11 @@ function MemberForm({ editing, caller }: { editing: TeamMember | null; caller: S
       type: values.type,
     };
     try {
+      // A new type or password asks the Admin for a recent proof first (issue 34); cancelled, nothing changes.
       const message = editing
-        ? await updateMember({ ...body, tmId: editing.id }).unwrap()
+        ? await withProof(() => updateMember({ ...body, tmId: editing.id }).unwrap())
         : await addMember(body).unwrap();
+      if (message === undefined) return;
       if (isSelf && values.type !== editing?.type) {
         // The session's token still names the old type: end it, so the console never shows pages the new
         // type may not open (they would answer 403).
@@ -205,6 +210,7 @@ function MemberForm({ editing, caller }: { editing: TeamMember | null; caller: S
           if (values) void save(values);
         }}
       />
+      {proofDialog}
     </Paper>
   );
 }
@@ -345,6 +351,7 @@ export function ManageTeamPage({ caller, teamMemberId }: { caller: SessionUser; 
         </Typography>
       ) : null}
       <MemberForm editing={editing} caller={caller} />
+      {editing && mayManageMember(caller.type, editing.type) ? <MemberSignIn member={editing} caller={caller} /> : null}
       <TeamTable caller={caller} />
     </>
   );
