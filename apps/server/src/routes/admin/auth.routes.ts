@@ -35,7 +35,18 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/admin/admin-login',
-    { schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginAnswer } } },
+    {
+      schema: {
+        tags: ['auth'],
+        description:
+          'Step 1 of a staff sign-in. A right password answers status 1 with the token, or status 2 with a challenge ' +
+          "when a second step is needed: next 'code' (POST /api/admin/login-code) or 'enrol' (the sign-in policy asks " +
+          'for an authenticator app: POST /api/admin/login-enrol, then /api/admin/login-enrol/confirm). The challenge ' +
+          'is single use and lasts 5 minutes.',
+        body: LoginBody,
+        response: { 200: LoginAnswer },
+      },
+    },
     async (request) => {
       const outcome = await auth.login(request.body.email, request.body.password, clientOf(request));
       if ('challenge' in outcome) {
@@ -52,7 +63,16 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/admin/login-code',
-    { schema: { tags: ['auth'], body: LoginCodeBody, response: { 200: LoginResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        description:
+          'Step 2: the challenge with a 6-digit code from the authenticator app (RFC 6238, 30 s steps, each accepted ' +
+          'once) or one of the recovery codes. A wrong code is 401 INVALID_CODE and counts in the sign-in limits.',
+        body: LoginCodeBody,
+        response: { 200: LoginResponse },
+      },
+    },
     async (request) => {
       const { challenge, code, recoveryCode } = request.body;
       return signedInAnswer(await auth.signInWithCode(challenge, { code, recoveryCode }, clientOf(request)));
@@ -61,7 +81,16 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/admin/login-enrol',
-    { schema: { tags: ['auth'], body: LoginEnrolBody, response: { 200: TotpSetupResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        description:
+          "Step 2 when next is 'enrol': a new secret for the member's authenticator app (its otpauth:// address, a QR " +
+          'code as SVG and the key in text). Shown while setting up only.',
+        body: LoginEnrolBody,
+        response: { 200: TotpSetupResponse },
+      },
+    },
     async (request) => ({
       status: 1 as const,
       message: 'Scan the QR code with your authenticator app, then enter the code it shows.',
@@ -71,7 +100,15 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/admin/login-enrol/confirm',
-    { schema: { tags: ['auth'], body: LoginEnrolConfirmBody, response: { 200: LoginEnrolledResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        description:
+          "The app's first code confirms its secret: the session's token, and ten recovery codes shown this once.",
+        body: LoginEnrolConfirmBody,
+        response: { 200: LoginEnrolledResponse },
+      },
+    },
     async (request) => {
       const done = await auth.confirmEnrolmentAtSignIn(request.body.challenge, request.body.code, clientOf(request));
       return { ...signedInAnswer(done), recoveryCodes: done.recoveryCodes };

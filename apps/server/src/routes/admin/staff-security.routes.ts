@@ -22,7 +22,17 @@ const staffSecurityRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/admin/confirm-identity',
-    { schema: { tags, body: ConfirmIdentityBody, response: { 200: MessageOnly } } },
+    {
+      schema: {
+        tags,
+        description:
+          "A recent proof: the current password, or a code (the app's or a recovery code). Calls that take an " +
+          'account over (a password, role or factor change, the policy) answer 403 RECENT_PROOF_REQUIRED without one ' +
+          'given in this session within 5 minutes (signing in counts). A wrong one is 403 PROOF_REJECTED.',
+        body: ConfirmIdentityBody,
+        response: { 200: MessageOnly },
+      },
+    },
     async (request) => {
       const { password, code } = request.body;
       // A code of six digits is the app's; anything else is tried as a recovery code.
