@@ -292,8 +292,10 @@ export async function verify(c, token) {
   if (c.expectIds) {
     const got = body.data.rows.map((r) => r.order_id);
     if (JSON.stringify(got) !== JSON.stringify(c.expectIds)) {
+      const { total, totalCapped, searchedNewest } = body.data;
       throw new Error(
-        `${c.name}: rows ${JSON.stringify(got).slice(0, 300)} instead of ${JSON.stringify(c.expectIds).slice(0, 300)}`,
+        `${c.name}: rows ${JSON.stringify(got).slice(0, 300)} instead of ${JSON.stringify(c.expectIds).slice(0, 300)} ` +
+          `(answered total ${total}, capped ${totalCapped}, searched newest ${searchedNewest ?? '—'})`,
       );
     }
   }
@@ -489,7 +491,13 @@ export async function bareSql(pool, services, call) {
  * duration, and its service call's SQL timed bare; the row goes to the report, and one line to the console.
  */
 export async function measureCase(c, { token, pool, services, floor }) {
-  await verify(c, token);
+  try {
+    await verify(c, token);
+  } catch (err) {
+    // A wrong answer is a finding, not the end of the run: reported (and not timed), and the run goes on.
+    console.log(`WRONG ${c.name.padEnd(44)} ${String(err.message).slice(0, 400)}`);
+    return { name: c.name, wrong: String(err.message), meets: false, targetP95: TARGETS[c.kind] };
+  }
   await load(c.name, c, token, 2, c.connections); // warm-up: caches and JIT, not measured
   const http = await load(c.name, c, token, DURATION, c.connections);
   const sqlTime = await bareSql(pool, services, c.call);
@@ -573,9 +581,11 @@ async function writeTable() {
   const names = [];
   for (const run of [...runs].reverse()) for (const r of run.results) if (!names.includes(r.name)) names.push(r.name);
   const cell = (r) =>
-    r
-      ? `${r.p50} | ${(r.name.startsWith('search') ? r.p975 : r.p95) ?? ''} | ${r.rps}${r.targetRps ? ` (target ${r.targetRps})` : ''} | ${r.sqlMs === null || r.sqlMs === undefined ? '—' : r.sqlMs} | ${r.meets ? 'yes' : '**no**'}`
-      : '| | | |';
+    r?.wrong
+      ? '— | — | — | — | **wrong answer**'
+      : r
+        ? `${r.p50} | ${(r.name.startsWith('search') ? r.p975 : r.p95) ?? ''} | ${r.rps}${r.targetRps ? ` (target ${r.targetRps})` : ''} | ${r.sqlMs === null || r.sqlMs === undefined ? '—' : r.sqlMs} | ${r.meets ? 'yes' : '**no**'}`
+        : '| | | |';
   const sizes = runs.map((run) => `${run.orders / 1_000_000}M`);
   const target = (name) => runs.map((run) => run.results.find((r) => r.name === name)?.targetP95).find(Boolean) ?? '';
   const lines = [
