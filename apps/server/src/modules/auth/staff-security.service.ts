@@ -10,11 +10,9 @@ import type { GeoLocator } from '../../lib/geo-location.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import { findMember } from '../team/team.repository.js';
-import type { AuthService, Session } from './auth.service.js';
+import { MEMBER_NOT_FOUND } from '../team/team.service.js';
+import { INVALID_CODE, type AuthService, type Session } from './auth.service.js';
 import { endSessions, findSession, listSessions } from './sign-in.repository.js';
-
-const CODE_NOT_RIGHT = 'That code is not right. Check the time on your phone and try again.';
-const MEMBER_NOT_FOUND = 'Team member not found.';
 
 export class StaffSecurityService {
   constructor(
@@ -51,7 +49,7 @@ export class StaffSecurityService {
       return recoveryCodes;
     });
     // 400, not 401: a wrong code here must not end the member's session in the console.
-    if (!codes) throw new AppError('VALIDATION_FAILED', CODE_NOT_RIGHT, { fields: { code: CODE_NOT_RIGHT } });
+    if (!codes) throw new AppError('VALIDATION_FAILED', INVALID_CODE, { fields: { code: INVALID_CODE } });
     return codes;
   }
 

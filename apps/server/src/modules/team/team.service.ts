@@ -84,6 +84,7 @@ export const toTeamMember = (m: MemberRow): TeamMember => ({
   created_at: m.created_at.toISOString(),
 });
 
+export const MEMBER_NOT_FOUND = 'Team member not found.';
 const EMAIL_TAKEN = 'A team member with this email already exists.';
 const EMAIL_OF_DELETED = 'This email belongs to a deleted team member; please use another email.';
 const LAST_ADMIN = 'The last active Admin cannot be deleted or given another type.';
@@ -105,7 +106,7 @@ export class TeamService {
 
   async info(id: number): Promise<TeamMember> {
     const member = await findMember(this.db, id);
-    if (!member?.active) throw new AppError('NOT_FOUND', 'Team member not found.');
+    if (!member?.active) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
     return toTeamMember(member);
   }
 
@@ -148,7 +149,7 @@ export class TeamService {
       .execute(async (trx) => {
         const admins = await lockActiveAdmins(trx);
         const current = await lockMember(trx, id);
-        if (!current?.active) throw new AppError('NOT_FOUND', 'Team member not found.');
+        if (!current?.active) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
         if (!mayManageMember(caller.type, current.type)) throw rankRefusal('edit', current.type);
         if (!mayGiveType(caller.type, m.type)) throw rankRefusal('make someone', m.type);
         if (passwordHash !== null || m.type !== current.type) await this.auth.assertRecentProof(session, trx);
@@ -179,7 +180,7 @@ export class TeamService {
     await this.db.transaction().execute(async (trx) => {
       const admins = await lockActiveAdmins(trx);
       const current = await lockMember(trx, id);
-      if (!current?.active) throw new AppError('NOT_FOUND', 'Team member not found.');
+      if (!current?.active) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
       if (!mayManageMember(caller.type, current.type)) throw rankRefusal('delete', current.type);
       if (current.type === 'Admin' && admins.length <= 1) throw new AppError('LAST_ADMIN', LAST_ADMIN);
       await deactivateMember(trx, id);
