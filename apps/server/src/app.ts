@@ -41,6 +41,8 @@ import mailWorkerPlugin from './plugins/mail-worker.js';
 import metricsPlugin from './plugins/metrics.js';
 import { drainingServerFactory } from './lib/draining-server.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { PasskeyService } from './modules/auth/passkey.service.js';
+import { SsoService } from './modules/auth/sso.service.js';
 import { SecondFactorService } from './modules/auth/second-factor.service.js';
 import { StaffSecurityService } from './modules/auth/staff-security.service.js';
 import { WorkerPool, type WorkerLimits } from './lib/workers/worker-pool.js';
@@ -116,6 +118,7 @@ export interface Services {
   portal: PortalService;
   team: TeamService;
   staffSecurity: StaffSecurityService;
+  sso: SsoService;
   gateways: GatewaysService;
   reports: ReportsService;
   activity: ActivityService;
@@ -334,7 +337,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     database.db,
     new TokenService(opts.jwtSecret, config.jwtExpiresIn),
     throttle,
-    new SecondFactorService(database.db, keyring, config.staffMfaRoles),
+    new SecondFactorService(database.db, keyring, config.staffMfaRoles, config.sso),
+    new PasskeyService(database.db, config.publicUrl),
     eventBus,
   );
   const geo = () =>
@@ -382,6 +386,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ),
     team: new TeamService(database.db, auth),
     staffSecurity: new StaffSecurityService(database.db, auth, geo),
+    sso: new SsoService(database.db, config.sso, config.publicUrl),
     gateways: new GatewaysService(database.db, paymentGateways),
     reports: new ReportsService(database.db),
     activity: new ActivityService(database.db, accessRecords),

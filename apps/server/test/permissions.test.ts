@@ -66,6 +66,26 @@ const CASES: Case[] = [
     body: { challenge: 'x'.repeat(43), code: '123456' },
     allowed: PUBLIC,
   },
+  { route: 'POST /api/admin/login-passkey/options', body: { challenge: 'x'.repeat(43) }, allowed: PUBLIC },
+  {
+    route: 'POST /api/admin/login-passkey',
+    body: { challenge: 'x'.repeat(43), response: { id: 'x', rawId: 'x', type: 'public-key', response: {} } },
+    allowed: PUBLIC,
+  },
+  // Sign-ins that prove themselves: a passkey alone (turned off here: 404), single sign-on (not set up here: 404).
+  { route: 'GET /api/admin/sign-in-options', allowed: PUBLIC },
+  { route: 'POST /api/admin/passkey-sign-in/options', allowed: PUBLIC },
+  {
+    route: 'POST /api/admin/passkey-sign-in',
+    body: { response: { id: 'x', rawId: 'x', type: 'public-key', response: {} } },
+    allowed: PUBLIC,
+  },
+  { route: 'POST /api/admin/sso/start', allowed: PUBLIC },
+  {
+    route: 'POST /api/admin/sso/callback',
+    body: { callback: `code=x&state=${'x'.repeat(43)}`, state: 'x'.repeat(43) },
+    allowed: PUBLIC,
+  },
   // A member's own sign-in: everyone, Night Staff too (their factor and sessions are theirs).
   { route: 'POST /api/admin/confirm-identity', body: { password: TEST_PASSWORD }, allowed: ALL },
   { route: 'GET /api/admin/my-security', allowed: ALL },
@@ -73,6 +93,21 @@ const CASES: Case[] = [
   { route: 'POST /api/admin/my-security/totp/confirm', body: { code: '123456' }, allowed: ALL },
   { route: 'POST /api/admin/my-security/totp/remove', allowed: ALL },
   { route: 'POST /api/admin/my-security/recovery-codes', allowed: ALL },
+  { route: 'POST /api/admin/my-security/passkeys/options', allowed: ALL },
+  {
+    route: 'POST /api/admin/my-security/passkeys',
+    body: {
+      challenge: 'x'.repeat(43),
+      name: 'Laptop',
+      response: { id: 'x', rawId: 'x', type: 'public-key', response: {} },
+    },
+    allowed: ALL,
+  },
+  {
+    route: 'POST /api/admin/my-security/passkeys/:passkeyId/remove',
+    url: '/api/admin/my-security/passkeys/no-such-passkey/remove',
+    allowed: ALL,
+  },
   { route: 'GET /api/admin/my-sessions', allowed: ALL },
   { route: 'POST /api/admin/my-sessions/end-others', allowed: ALL },
   { route: 'POST /api/admin/sessions/:sessionId/end', url: '/api/admin/sessions/no-such-session/end', allowed: ALL },

@@ -37,6 +37,8 @@ export const LoginChallengeResponse = Type.Object({
   message: Type.String(),
   challenge: Type.String(),
   next: Type.Union([Type.Literal('code'), Type.Literal('enrol')]),
+  /** For 'code': the member's factors ('totp' an authenticator app, 'passkey' a passkey); recovery codes always. */
+  methods: Type.Optional(Type.Array(Type.Union([Type.Literal('totp'), Type.Literal('passkey')]))),
 });
 export type LoginChallengeResponse = Static<typeof LoginChallengeResponse>;
 export const LoginAnswer = Type.Union([LoginResponse, LoginChallengeResponse]);
@@ -90,12 +92,26 @@ export type ConfirmIdentityBody = Static<typeof ConfirmIdentityBody>;
 export const TotpConfirmBody = Type.Object({ code: Code });
 export type TotpConfirmBody = Static<typeof TotpConfirmBody>;
 
+/** A member's passkey as they see it: its name and dates, never a key. */
+export const Passkey = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  createdAt: Type.String(),
+  lastUsedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type Passkey = Static<typeof Passkey>;
+
 export const MySecurity = Type.Object({
   /** The sign-in policy asks this member's role for a second factor. */
   mfaRequired: Type.Boolean(),
+  /** The sign-in policy has this member's role sign in through single sign-on only. */
+  ssoRequired: Type.Boolean(),
   totpEnabled: Type.Boolean(),
   totpEnrolledAt: Type.Union([Type.String(), Type.Null()]),
   recoveryCodesLeft: Type.Integer(),
+  passkeys: Type.Array(Passkey),
+  /** A passkey alone may sign in (the Admin's policy). */
+  passwordlessPasskeys: Type.Boolean(),
 });
 export type MySecurity = Static<typeof MySecurity>;
 export const MySecurityResponse = Envelope(MySecurity);
@@ -124,16 +140,39 @@ export const StaffSessionsResponse = Envelope(Type.Array(StaffSession));
 export const SessionIdParams = Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 64 }) });
 export type SessionIdParams = Static<typeof SessionIdParams>;
 
+/** Single sign-on as this server is set up for it (SSO_ISSUER …): its button's name, or not set up. */
+export const SsoSetup = Type.Object({ configured: Type.Boolean(), name: Type.String() });
+
 export const SignInPolicy = Type.Object({
   mfaRoles: Type.Array(StaffTypeSchema),
+  /** A passkey alone (with the device's own check: PIN, fingerprint, face) may sign in, without the password. */
+  passwordlessPasskeys: Type.Boolean(),
+  /** Roles that must sign in through single sign-on: their password no longer signs them in. */
+  ssoRoles: Type.Array(StaffTypeSchema),
+  /** People of this e-mail domain get a Team account at their first SSO sign-in; null: SSO signs in members only. */
+  ssoCreateDomain: Type.Union([Type.String(), Type.Null()]),
+  sso: SsoSetup,
   /** 'environment' until an Admin first saves the policy (STAFF_MFA_ROLES), then 'admin'. */
   source: Type.Union([Type.Literal('environment'), Type.Literal('admin')]),
   updatedAt: Type.Union([Type.String(), Type.Null()]),
 });
 export type SignInPolicy = Static<typeof SignInPolicy>;
 export const SignInPolicyResponse = Envelope(SignInPolicy);
+/** The policy to save; a field left out keeps its value. */
 export const SignInPolicyBody = Type.Object({
   mfaRoles: Type.Array(StaffTypeSchema, { maxItems: 5, uniqueItems: true }),
+  passwordlessPasskeys: Type.Optional(Type.Boolean()),
+  ssoRoles: Type.Optional(Type.Array(StaffTypeSchema, { maxItems: 5, uniqueItems: true })),
+  ssoCreateDomain: Type.Optional(
+    Type.Union([
+      Type.String({
+        maxLength: 253,
+        pattern: '^$|^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$',
+        errorMessage: 'Enter an e-mail domain such as example.com, or leave it empty.',
+      }),
+      Type.Null(),
+    ]),
+  ),
 });
 export type SignInPolicyBody = Static<typeof SignInPolicyBody>;
 
@@ -156,3 +195,69 @@ export interface StaffTokenClaims {
   iat: number;
   exp: number;
 }
+
+/** What the sign-in page offers besides the password (public). */
+export const SignInOptions = Type.Object({
+  /** The single sign-on button's provider name, or null when SSO is not set up. */
+  sso: Type.Union([Type.Object({ name: Type.String() }), Type.Null()]),
+  /** "Sign in with a passkey" (a passkey alone) is allowed. */
+  passkeys: Type.Boolean(),
+});
+export type SignInOptions = Static<typeof SignInOptions>;
+export const SignInOptionsResponse = Envelope(SignInOptions);
+
+/**
+ * A WebAuthn answer from the browser (@simplewebauthn/browser's RegistrationResponseJSON or
+ * AuthenticationResponseJSON), checked by the server's WebAuthn library.
+ */
+export const WebAuthnAnswer = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 1024 }),
+    rawId: Type.String({ maxLength: 1024 }),
+    type: Type.Literal('public-key'),
+    response: Type.Object({}, { additionalProperties: true }),
+  },
+  { additionalProperties: true },
+);
+
+/** Options for the browser's WebAuthn call (PublicKeyCredentialCreationOptionsJSON or …RequestOptionsJSON). */
+export const WebAuthnOptionsResponse = Envelope(Type.Object({}, { additionalProperties: true }));
+
+export const PasskeyName = Type.String({
+  minLength: 1,
+  maxLength: 60,
+  errorMessage: 'Give the passkey a name of 1 to 60 characters (e.g. "Work laptop").',
+});
+
+/** A new passkey: the WebAuthn challenge it signed (from the options), its name, and the browser's answer. */
+export const PasskeyRegisterBody = Type.Object({
+  challenge: Type.String({ minLength: 16, maxLength: 128 }),
+  name: PasskeyName,
+  response: WebAuthnAnswer,
+});
+export type PasskeyRegisterBody = Static<typeof PasskeyRegisterBody>;
+
+export const PasskeyAddedResponse = Envelope(
+  Type.Object({ passkey: Passkey, recoveryCodes: Type.Union([Type.Array(Type.String()), Type.Null()]) }),
+);
+
+export const PasskeyIdParams = Type.Object({ passkeyId: Type.String({ minLength: 1, maxLength: 1024 }) });
+export type PasskeyIdParams = Static<typeof PasskeyIdParams>;
+
+/** The second step with a passkey: the sign-in's challenge and the browser's answer. */
+export const LoginPasskeyBody = Type.Object({ challenge: Challenge, response: WebAuthnAnswer });
+export type LoginPasskeyBody = Static<typeof LoginPasskeyBody>;
+
+/** A sign-in with a passkey alone: the browser's answer (it carries the WebAuthn challenge it signed). */
+export const PasskeySignInBody = Type.Object({ response: WebAuthnAnswer });
+export type PasskeySignInBody = Static<typeof PasskeySignInBody>;
+
+/** Where to send the browser for single sign-on, and the state it must come back with. */
+export const SsoStartResponse = Envelope(Type.Object({ url: Type.String(), state: Type.String() }));
+
+/** The provider's answer as it arrived at /login/sso (its query string), and the state this browser started with. */
+export const SsoCallbackBody = Type.Object({
+  callback: Type.String({ minLength: 1, maxLength: 8192 }),
+  state: Type.String({ minLength: 16, maxLength: 128 }),
+});
+export type SsoCallbackBody = Static<typeof SsoCallbackBody>;

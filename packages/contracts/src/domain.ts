@@ -295,6 +295,10 @@ export const ERROR_CODES = [
   'RECENT_PROOF_REQUIRED',
   'PROOF_REJECTED',
   'FACTOR_REQUIRED',
+  // The member's role signs in through single sign-on only; a sign-in the policy or the provider refused (issue 34).
+  'SSO_REQUIRED',
+  'SIGN_IN_REFUSED',
+  'SSO_UNAVAILABLE',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',

@@ -30,6 +30,7 @@ import * as m027 from './migrations/027-landing-site-branding.js';
 import * as m028 from './migrations/028-future-name-search.js';
 import * as m029 from './migrations/029-search-sample.js';
 import * as m030 from './migrations/030-staff-sign-in.js';
+import * as m031 from './migrations/031-passkeys-sso.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '028-future-name-search': m028,
   '029-search-sample': m029,
   '030-staff-sign-in': m030,
+  '031-passkeys-sso': m031,
 };
 
 /** The newest migration this code knows (GET /api/ready names it). */

@@ -345,18 +345,43 @@ export interface StaffRecoveryCodesTable {
   used_at: Date | null;
 }
 
+export type ChallengePurpose = 'second-factor' | 'enrol' | 'passkey' | 'passkey-register' | 'sso';
+
+/** The step between a sign-in's first part and its end (migrations 030, 031): single use, a few minutes. */
 export interface SignInChallengesTable {
   id: string;
-  staff_id: number;
-  purpose: 'second-factor' | 'enrol';
+  /** Null until the member is known: a sign-in with a passkey alone, or single sign-on. */
+  staff_id: number | null;
+  purpose: ChallengePurpose;
   created_at: CreatedAt;
   expires_at: Date;
   used_at: Date | null;
+  /** The WebAuthn challenge a passkey must sign. */
+  webauthn_challenge: string | null;
+  /** Single sign-on: the PKCE verifier and the nonce the provider's answer must carry. */
+  code_verifier: string | null;
+  nonce: string | null;
+}
+
+/** A member's passkey (migration 031): the public half only. */
+export interface StaffPasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  staff_id: number;
+  name: string;
+  public_key: Buffer;
+  counter: Generated<string>;
+  transports: Generated<string[]>;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
 }
 
 export interface StaffSignInPolicyTable {
   id: number;
   mfa_roles: StaffType[];
+  passwordless_passkeys: Generated<boolean>;
+  sso_roles: Generated<StaffType[]>;
+  sso_create_domain: string | null;
   updated_at: Timestamp;
   updated_by: number | null;
 }
@@ -573,6 +598,7 @@ export interface DB {
   staff_totp: StaffTotpTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
+  staff_passkeys: StaffPasskeysTable;
   staff_sign_in_policy: StaffSignInPolicyTable;
   limit_counters: LimitCountersTable;
   invoice_counters: InvoiceCountersTable;

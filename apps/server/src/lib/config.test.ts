@@ -67,6 +67,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('offers single sign-on only with an issuer, a client id and a secret; the issuer kept as written (issue 34)', () => {
+    expect(loadConfig({}).sso).toBeUndefined();
+    const issuer = 'https://login.microsoftonline.com/tenant/v2.0/';
+    expect(
+      loadConfig({ SSO_ISSUER: issuer, SSO_CLIENT_ID: 'desk', SSO_CLIENT_SECRET: 's3cret', SSO_NAME: 'Microsoft' }).sso,
+    ).toEqual({ issuer, clientId: 'desk', clientSecret: 's3cret', name: 'Microsoft' });
+    expect(() => loadConfig({ SSO_ISSUER: issuer, SSO_CLIENT_ID: 'desk' })).toThrow(/SSO_CLIENT_SECRET/);
+    expect(() => loadConfig({ SSO_CLIENT_ID: 'desk' })).toThrow(/SSO_ISSUER is not/);
+    expect(() => loadConfig({ SSO_ISSUER: 'accounts.google.com', SSO_CLIENT_ID: 'a', SSO_CLIENT_SECRET: 'b' })).toThrow(
+      /SSO_ISSUER must be an http/,
+    );
+  });
+
   it('points PUBLIC_URL, when unset, at the address the server listens on (issue 22)', () => {
     expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
     expect(loadConfig({ PORT: '4000', HOST: '127.0.0.1' }).publicUrl).toBe('http://localhost:4000');

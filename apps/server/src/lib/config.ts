@@ -18,6 +18,8 @@ export interface Config {
    * default Admin,Manager; empty for none, so a test or a trial can start without one).
    */
   staffMfaRoles: StaffType[];
+  /** Single sign-on through an OpenID Connect provider (SSO_ISSUER …); undefined: not offered. */
+  sso: SsoConfig | undefined;
   demoData: boolean;
   demoOrders: number;
   logLevel: string;
@@ -274,6 +276,29 @@ const oneOf = <T extends string>(name: string, raw: string | undefined, values: 
   return raw as T;
 };
 
+export interface SsoConfig {
+  /** SSO_ISSUER: the provider's issuer, e.g. https://accounts.google.com or https://login.microsoftonline.com/<tenant>/v2.0. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** SSO_NAME: the provider's name on the sign-in button ("Sign in with Google"). */
+  name: string;
+}
+
+function loadSsoConfig(env: NodeJS.ProcessEnv): SsoConfig | undefined {
+  // Checked as a URL, kept as written: the provider's metadata must name exactly this issuer (a trailing slash counts).
+  const issuer = url('SSO_ISSUER', env.SSO_ISSUER) && env.SSO_ISSUER!.trim();
+  if (!issuer) {
+    if (env.SSO_CLIENT_ID || env.SSO_CLIENT_SECRET) throw new ConfigError('SSO_CLIENT_ID is set but SSO_ISSUER is not');
+    return undefined;
+  }
+  const clientId = env.SSO_CLIENT_ID || '';
+  const clientSecret = env.SSO_CLIENT_SECRET || '';
+  if (!clientId || !clientSecret) throw new ConfigError('SSO_ISSUER needs SSO_CLIENT_ID and SSO_CLIENT_SECRET');
+  const name = (env.SSO_NAME || 'single sign-on').trim().slice(0, 40);
+  return { issuer, clientId, clientSecret, name };
+}
+
 function loadS3Config(env: NodeJS.ProcessEnv): S3Config | null {
   const bucket = env.S3_BUCKET || undefined;
   if (!bucket) {
@@ -435,6 +460,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     jwtExpiresIn,
     staffMfaRoles,
+    sso: loadSsoConfig(env),
     demoData: bool('DEMO_DATA', env.DEMO_DATA, true),
     demoOrders: int('DEMO_ORDERS', env.DEMO_ORDERS, 2000, 0, 10_000_000),
     logLevel,

@@ -1,25 +1,34 @@
 // Sign-in, session checks, logout and password changes for staff, and the security events an Admin needs
 // to see an attack (failed sign-ins, lockouts, refused calls) written to the audit trail.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { CHALLENGE_MINUTES, RECENT_PROOF_MINUTES, plural, type StaffUser } from '@eta/contracts';
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { outsideRequest } from '../../db/statement-budget.js';
 import { writeAudit, type Actor, type AuditEntry } from '../audit/audit.repository.js';
-import { findSessionStaff, findStaffByEmail, updatePassword } from '../staff/staff.repository.js';
+import {
+  findSessionStaff,
+  findStaffByEmail,
+  findStaffById,
+  insertStaff,
+  updatePassword,
+} from '../staff/staff.repository.js';
 import type { Attempt, LoginThrottle, Refusal } from './login-throttle.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import type { TokenService, VerifiedToken } from './tokens.js';
 import { LocalEventBus, type EventBus } from '../events/event-bus.js';
 import type { CodeProof, SecondFactorService } from './second-factor.service.js';
+import { challengeKey, signedChallenge, type PasskeyService, type WebAuthnAnswer } from './passkey.service.js';
 import {
   endSessions,
+  findChallenge,
   findChallengeStaff,
   findSession,
   insertChallenge,
   insertSession,
   markSessionProved,
+  setWebauthnChallenge,
   touchSession,
   useChallenge,
 } from './sign-in.repository.js';
@@ -63,6 +72,14 @@ export interface SignedIn {
 export interface Challenged {
   challenge: string;
   next: 'code' | 'enrol';
+  /** For 'code': the member's factors. */
+  methods?: ('totp' | 'passkey')[];
+}
+
+/** Who a single sign-on provider says is signing in (its e-mail verified by the provider). */
+export interface SsoIdentity {
+  email: string;
+  name: string;
 }
 
 export const INVALID_CODE = 'That code is not right. Check the time on your phone and try again.';
@@ -73,7 +90,8 @@ const LAST_SEEN_EVERY_MS = 60_000;
 const RECENT_PROOF_MS = RECENT_PROOF_MINUTES * 60_000;
 
 /** A challenge is kept as its hash: the database never holds what would complete a sign-in. */
-const challengeId = (challenge: string) => createHash('sha256').update(challenge).digest('hex');
+const challengeId = challengeKey;
+export const PASSKEY_REJECTED = 'That passkey was not accepted. Try again, or use a code.';
 
 const REFUSAL_TEXT: Record<Refusal['scope'], string> = {
   address: 'Too many failed sign-in attempts from your network.',
@@ -94,6 +112,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly throttle: LoginThrottle,
     readonly factors: SecondFactorService,
+    readonly passkeys: PasskeyService,
     private readonly bus: EventBus = new LocalEventBus(),
   ) {
     bus.subscribe('eta_staff', (id) => this.staffCache.delete(Number(id)));
@@ -170,12 +189,18 @@ export class AuthService {
         await this.recordFailure(attempt, account, { id: null, name: null, ip: client.ip }, 'security.login-failed');
         throw new AppError('INVALID_CREDENTIALS', INVALID_LOGIN);
       }
-      const next = (await this.factors.enabled(staff.id))
-        ? 'code'
-        : (await this.factors.requiredFor(staff.type))
-          ? 'enrol'
-          : null;
+      const policy = await this.factors.policy();
+      if (policy.ssoRoles.includes(staff.type)) {
+        // Said only after the right password: the place is given back (finally) without counting either way.
+        throw new AppError(
+          'SSO_REQUIRED',
+          `Your role signs in with ${policy.sso.name}: use the "Sign in with ${policy.sso.name}" button.`,
+        );
+      }
+      const methods = await this.factors.methods(staff.id);
+      const next = methods.length > 0 ? 'code' : policy.mfaRoles.includes(staff.type) ? 'enrol' : null;
       // The attempt's place is given back (finally) without counting as a sign-in: the code step takes its own.
+      if (next === 'code') return { challenge: await this.openChallenge(staff.id, next), next, methods };
       if (next) return { challenge: await this.openChallenge(staff.id, next), next };
       // Once the password was checked, the sign-in and its audit complete whether or not the client waits.
       const signedIn = await outsideRequest(() => this.openSignedIn(this.db, staff, client, null, attempt));
@@ -230,14 +255,14 @@ export class AuthService {
     staff: Staff,
     client: Client,
     secondFactor: string | null,
-    attempt: Attempt,
+    attempt: Attempt | null,
   ): Promise<SignedIn> {
     const token = await this.openSession(db, staff, client, secondFactor);
     const entries: AuditEntry[] = [
       { action: 'staff.login', target: `staff:${staff.id}`, after: secondFactor ? { secondFactor } : undefined },
     ];
     // The account was locked by failures elsewhere; this address had none (login-throttle.ts).
-    if (attempt.duringLock) entries.push({ action: 'security.login-during-lock', target: staff.email.toLowerCase() });
+    if (attempt?.duringLock) entries.push({ action: 'security.login-during-lock', target: staff.email.toLowerCase() });
     await writeAudit(db, actorOfStaff(staff, client.ip), entries);
     return { token, user: toStaffUser(staff) };
   }
@@ -246,8 +271,8 @@ export class AuthService {
   private async challengeStaff(challenge: string, purpose: 'second-factor' | 'enrol') {
     const row = await findChallengeStaff(this.db, challengeId(challenge));
     if (!row || row.purpose !== purpose || !row.active) throw new AppError('CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
-    const { purpose: _purpose, ...staff } = row;
-    return staff;
+    const { purpose: _purpose, webauthn_challenge: webauthnChallenge, ...staff } = row;
+    return { staff, webauthnChallenge };
   }
 
   /**
@@ -260,14 +285,20 @@ export class AuthService {
     challenge: string,
     purpose: 'second-factor' | 'enrol',
     client: Client,
-    check: (trx: Transaction<DB>, staff: Staff, attempt: Attempt) => Promise<T | null>,
+    check: (
+      trx: Transaction<DB>,
+      staff: Staff,
+      attempt: Attempt,
+      webauthnChallenge: string | null,
+    ) => Promise<T | null>,
+    failure = INVALID_CODE,
   ): Promise<T> {
-    const staff = await this.challengeStaff(challenge, purpose);
+    const { staff, webauthnChallenge } = await this.challengeStaff(challenge, purpose);
     const account = staff.email.toLowerCase();
     const attempt = await this.beginAttempt(account, client.ip);
     try {
       const done = await this.db.transaction().execute(async (trx) => {
-        const result = await check(trx, staff, attempt);
+        const result = await check(trx, staff, attempt, webauthnChallenge);
         if (result && !(await useChallenge(trx, challengeId(challenge)))) {
           throw new AppError('CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
         }
@@ -275,7 +306,7 @@ export class AuthService {
       });
       if (!done) {
         await this.recordFailure(attempt, account, actorOfStaff(staff, client.ip), 'security.code-failed');
-        throw new AppError('INVALID_CODE', INVALID_CODE);
+        throw new AppError('INVALID_CODE', failure);
       }
       await outsideRequest(() => attempt.succeeded());
       return done;
@@ -292,9 +323,120 @@ export class AuthService {
     });
   }
 
+  /** Options for the browser to answer the second step with one of the member's passkeys. */
+  async passkeyOptionsAtSignIn(challenge: string) {
+    const { staff } = await this.challengeStaff(challenge, 'second-factor');
+    const options = await this.passkeys.secondFactorOptions(staff.id);
+    await setWebauthnChallenge(this.db, challengeId(challenge), options.challenge);
+    return options;
+  }
+
+  /** The second step of a sign-in with a passkey of the member's, signed over the challenge its options gave. */
+  signInWithPasskey(challenge: string, answer: WebAuthnAnswer, client: Client): Promise<SignedIn> {
+    return this.secondStep(
+      challenge,
+      'second-factor',
+      client,
+      async (trx, staff, attempt, webauthnChallenge) => {
+        if (!webauthnChallenge) return null;
+        const ok = await this.passkeys.verify(trx, staff.id, answer, webauthnChallenge, false);
+        return ok ? this.openSignedIn(trx, staff, client, 'passkey', attempt) : null;
+      },
+      PASSKEY_REJECTED,
+    );
+  }
+
+  /** Options for a sign-in with a passkey alone, where the policy allows it. */
+  async passwordlessOptions() {
+    await this.passwordlessPolicy();
+    return this.passkeys.passwordlessOptions();
+  }
+
+  private async passwordlessPolicy() {
+    const policy = await this.factors.policy();
+    if (!policy.passwordlessPasskeys) {
+      // 404, as for single sign-on when it is not set up: the way is not offered here.
+      throw new AppError('NOT_FOUND', 'Signing in with a passkey alone is not turned on here: use your password.');
+    }
+    return policy;
+  }
+
+  /**
+   * A sign-in with a passkey alone, where the Admin's policy allows it: the device checked its owner (PIN or
+   * biometric, `userVerification: required`), which stands in for the password. The member is the passkey's owner;
+   * the answer must sign a challenge this server gave (single use). Counted in the sign-in limits like a password.
+   */
+  async signInWithPasskeyAlone(answer: WebAuthnAnswer, client: Client): Promise<SignedIn> {
+    const policy = await this.passwordlessPolicy();
+    const row = await findChallenge(this.db, challengeKey(signedChallenge(answer)), 'passkey');
+    if (!row?.webauthn_challenge) throw new AppError('CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
+    const ownerId = await this.passkeys.ownerOf(answer.id);
+    const owner = ownerId === undefined ? undefined : await findStaffById(this.db, ownerId);
+    // An unknown passkey counts against the address like an unknown e-mail.
+    const account = owner?.email.toLowerCase() ?? `passkey:${answer.id.slice(0, 64)}`;
+    const attempt = await this.beginAttempt(account, client.ip);
+    try {
+      const signedIn =
+        owner?.active && !policy.ssoRoles.includes(owner.type)
+          ? await this.db.transaction().execute(async (trx) => {
+              const ok =
+                (await this.passkeys.verify(trx, owner.id, answer, row.webauthn_challenge!, true)) &&
+                (await useChallenge(trx, row.id));
+              return ok ? this.openSignedIn(trx, owner, client, 'passkey', attempt) : null;
+            })
+          : null;
+      if (!signedIn) {
+        const actor = owner ? actorOfStaff(owner, client.ip) : { id: null, name: null, ip: client.ip };
+        await this.recordFailure(attempt, account, actor, 'security.code-failed');
+        throw new AppError('INVALID_CODE', PASSKEY_REJECTED);
+      }
+      await outsideRequest(() => attempt.succeeded());
+      return signedIn;
+    } finally {
+      await attempt.abandoned();
+    }
+  }
+
+  /**
+   * A sign-in through single sign-on, once the provider's answer was checked (SsoService): the member whose e-mail it
+   * is keeps their role. Nobody new is let in unless the policy names their e-mail's domain, and then as Team.
+   */
+  async signInWithSso(identity: SsoIdentity, client: Client): Promise<SignedIn> {
+    const email = identity.email.trim().toLowerCase();
+    return outsideRequest(() =>
+      this.db.transaction().execute(async (trx) => {
+        let staff = await findStaffByEmail(trx, email);
+        if (!staff) {
+          const { ssoCreateDomain } = await this.factors.policy(trx);
+          if (!ssoCreateDomain || email.split('@')[1] !== ssoCreateDomain.toLowerCase()) {
+            throw new AppError(
+              'SIGN_IN_REFUSED',
+              `There is no eTA Desk account for ${email}. Ask an Admin to add you.`,
+            );
+          }
+          // The password is never known to anyone: such a member signs in through SSO (or gets one from an Admin).
+          const created = await insertStaff(trx, {
+            name: identity.name.trim().slice(0, 100) || email,
+            email,
+            passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+            type: 'Team',
+          });
+          await writeAudit(trx, { id: null, name: null, ip: client.ip }, [
+            { action: 'staff.created-by-sso', target: `staff:${created.id}`, after: { email, type: 'Team' } },
+          ]);
+          staff = await findStaffByEmail(trx, email);
+        }
+        if (!staff?.active) {
+          throw new AppError('SIGN_IN_REFUSED', `The eTA Desk account for ${email} is turned off. Ask an Admin.`);
+        }
+        return this.openSignedIn(trx, staff, client, 'sso', null);
+      }),
+    );
+  }
+
   /** Enrolment at sign-in (the policy asks for a factor): a new secret for the member's app. */
   async startEnrolmentAtSignIn(challenge: string) {
-    const staff = await this.challengeStaff(challenge, 'enrol');
+    const { staff } = await this.challengeStaff(challenge, 'enrol');
     return this.factors.startEnrolment(staff.id, staff.email);
   }
 

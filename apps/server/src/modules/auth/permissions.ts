@@ -21,6 +21,14 @@ export const PERMISSIONS: Record<string, Permission> = {
   'POST /api/admin/login-code': 'public',
   'POST /api/admin/login-enrol': 'public',
   'POST /api/admin/login-enrol/confirm': 'public',
+  'POST /api/admin/login-passkey/options': 'public',
+  'POST /api/admin/login-passkey': 'public',
+  // Sign-ins that prove who it is themselves: a passkey alone (where the policy allows it), single sign-on.
+  'GET /api/admin/sign-in-options': 'public',
+  'POST /api/admin/passkey-sign-in/options': 'public',
+  'POST /api/admin/passkey-sign-in': 'public',
+  'POST /api/admin/sso/start': 'public',
+  'POST /api/admin/sso/callback': 'public',
   // A member's own sign-in: everyone (Night Staff too: the spec hides only the password page from them). Ending
   // another member's session needs manageTeam and the rank rule, checked by the service.
   'POST /api/admin/confirm-identity': 'workOrders',
@@ -29,6 +37,9 @@ export const PERMISSIONS: Record<string, Permission> = {
   'POST /api/admin/my-security/totp/confirm': 'workOrders',
   'POST /api/admin/my-security/totp/remove': 'workOrders',
   'POST /api/admin/my-security/recovery-codes': 'workOrders',
+  'POST /api/admin/my-security/passkeys/options': 'workOrders',
+  'POST /api/admin/my-security/passkeys': 'workOrders',
+  'POST /api/admin/my-security/passkeys/:passkeyId/remove': 'workOrders',
   'GET /api/admin/my-sessions': 'workOrders',
   'POST /api/admin/my-sessions/end-others': 'workOrders',
   'POST /api/admin/sessions/:sessionId/end': 'workOrders',

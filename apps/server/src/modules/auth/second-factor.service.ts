@@ -3,16 +3,21 @@
 // step accepted once) and the ten single-use recovery codes. Never returns a secret once it is confirmed.
 import type { Kysely, Transaction } from 'kysely';
 import type { SignInPolicy, StaffType } from '@eta/contracts';
+import type { SsoConfig } from '../../lib/config.js';
 import type { DB } from '../../db/schema.js';
 import type { Keyring } from '../../lib/crypto/keyring.js';
 import {
   confirmTotp,
   countUnusedRecoveryCodes,
   deleteFactors,
+  deleteRecoveryCodes,
+  deleteTotp,
+  listPasskeys,
   findSignInPolicy,
   findTotp,
   replaceRecoveryCodes,
   saveSignInPolicy,
+  type SavedPolicy,
   savePendingTotp,
   takeTotpStep,
   useRecoveryCode,
@@ -36,27 +41,54 @@ export class SecondFactorService {
     private readonly keyring: Keyring,
     /** STAFF_MFA_ROLES: the policy until an Admin first saves one. */
     private readonly defaultMfaRoles: readonly StaffType[],
+    /** Single sign-on as configured (SSO_ISSUER …), for the policy's account of it. */
+    private readonly sso: SsoConfig | undefined,
   ) {}
 
   async policy(db: Db = this.db): Promise<SignInPolicy> {
     const row = await findSignInPolicy(db);
+    const sso = { configured: this.sso !== undefined, name: this.sso?.name ?? '' };
     return row
-      ? { mfaRoles: row.mfa_roles, source: 'admin', updatedAt: row.updated_at.toISOString() }
-      : { mfaRoles: [...this.defaultMfaRoles], source: 'environment', updatedAt: null };
+      ? {
+          mfaRoles: row.mfa_roles,
+          passwordlessPasskeys: row.passwordless_passkeys,
+          ssoRoles: row.sso_roles,
+          ssoCreateDomain: row.sso_create_domain,
+          sso,
+          source: 'admin',
+          updatedAt: row.updated_at.toISOString(),
+        }
+      : {
+          mfaRoles: [...this.defaultMfaRoles],
+          passwordlessPasskeys: false,
+          ssoRoles: [],
+          ssoCreateDomain: null,
+          sso,
+          source: 'environment',
+          updatedAt: null,
+        };
   }
 
-  savePolicy(db: Db, mfaRoles: readonly StaffType[], staffId: number): Promise<void> {
-    return saveSignInPolicy(db, mfaRoles, staffId);
+  savePolicy(db: Db, policy: SavedPolicy, staffId: number): Promise<void> {
+    return saveSignInPolicy(db, policy, staffId);
   }
 
   async requiredFor(type: StaffType, db: Db = this.db): Promise<boolean> {
     return (await this.policy(db)).mfaRoles.includes(type);
   }
 
-  /** Whether the member has a confirmed TOTP factor. */
+  /** The member's confirmed factors: an authenticator app, passkeys. */
+  async methods(staffId: number, db: Db = this.db): Promise<('totp' | 'passkey')[]> {
+    const [totp, passkeys] = await Promise.all([findTotp(db, staffId), listPasskeys(db, staffId)]);
+    const methods: ('totp' | 'passkey')[] = [];
+    if (totp?.secret && totp.confirmed_at) methods.push('totp');
+    if (passkeys.length > 0) methods.push('passkey');
+    return methods;
+  }
+
+  /** Whether the member has a second factor (an app or a passkey). */
   async enabled(staffId: number, db: Db = this.db): Promise<boolean> {
-    const totp = await findTotp(db, staffId);
-    return Boolean(totp?.secret && totp.confirmed_at);
+    return (await this.methods(staffId, db)).length > 0;
   }
 
   async summary(staffId: number) {
@@ -115,8 +147,14 @@ export class SecondFactorService {
     return codes;
   }
 
-  /** Removes the member's factor and recovery codes (their own choice, or an Admin's reset). */
-  remove(db: Db, staffId: number): Promise<void> {
+  /** Removes the member's authenticator app; the recovery codes go too when no passkey is left for them to back. */
+  async removeTotp(db: Db, staffId: number): Promise<void> {
+    await deleteTotp(db, staffId);
+    if (!(await this.enabled(staffId, db))) await deleteRecoveryCodes(db, staffId);
+  }
+
+  /** Removes every factor of the member and their recovery codes (an Admin's reset). */
+  removeAll(db: Db, staffId: number): Promise<void> {
     return deleteFactors(db, staffId);
   }
 }

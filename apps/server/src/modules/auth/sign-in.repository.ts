@@ -3,7 +3,7 @@
 // (staff_sessions_staff_idx), and a member has at most SESSIONS_KEPT sessions and ten recovery codes.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StaffType } from '@eta/contracts';
-import type { DB } from '../../db/schema.js';
+import type { ChallengePurpose, DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -128,8 +128,15 @@ export async function takeTotpStep(db: Db, staffId: number, step: number): Promi
   return row !== undefined;
 }
 
+export const deleteTotp = (db: Db, staffId: number) =>
+  db.deleteFrom('staff_totp').where('staff_id', '=', staffId).execute();
+
+export const deleteRecoveryCodes = (db: Db, staffId: number) =>
+  db.deleteFrom('staff_recovery_codes').where('staff_id', '=', staffId).execute();
+
 export async function deleteFactors(db: Db, staffId: number): Promise<void> {
   await db.deleteFrom('staff_totp').where('staff_id', '=', staffId).execute();
+  await db.deleteFrom('staff_passkeys').where('staff_id', '=', staffId).execute();
   await db.deleteFrom('staff_recovery_codes').where('staff_id', '=', staffId).execute();
 }
 
@@ -170,19 +177,61 @@ export async function countUnusedRecoveryCodes(db: Db, staffId: number): Promise
 
 export async function insertChallenge(
   db: Db,
-  c: { id: string; staffId: number; purpose: 'second-factor' | 'enrol'; expiresAt: Date },
+  c: {
+    id: string;
+    staffId: number | null;
+    purpose: ChallengePurpose;
+    expiresAt: Date;
+    webauthnChallenge?: string;
+    codeVerifier?: string;
+    nonce?: string;
+  },
 ): Promise<void> {
-  // A member's finished or expired challenges go on the way, so they never pile up.
-  await db
-    .deleteFrom('sign_in_challenges')
-    .where('staff_id', '=', c.staffId)
-    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', new Date())]))
-    .execute();
+  // Finished or expired challenges go on the way, so they never pile up: a member's own, or (for the rows without a
+  // member) a few hundred of the expired ones at a time, through their partial index.
+  if (c.staffId === null) {
+    await sql`DELETE FROM sign_in_challenges WHERE id IN (SELECT id FROM sign_in_challenges
+      WHERE staff_id IS NULL AND expires_at <= now() LIMIT 500)`.execute(db);
+  } else {
+    await db
+      .deleteFrom('sign_in_challenges')
+      .where('staff_id', '=', c.staffId)
+      .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', new Date())]))
+      .execute();
+  }
   await db
     .insertInto('sign_in_challenges')
-    .values({ id: c.id, staff_id: c.staffId, purpose: c.purpose, expires_at: c.expiresAt })
+    .values({
+      id: c.id,
+      staff_id: c.staffId,
+      purpose: c.purpose,
+      expires_at: c.expiresAt,
+      webauthn_challenge: c.webauthnChallenge ?? null,
+      code_verifier: c.codeVerifier ?? null,
+      nonce: c.nonce ?? null,
+    })
     .execute();
 }
+
+/** An unused, unexpired challenge of `purpose`. */
+export const findChallenge = (db: Db, id: string, purpose: ChallengePurpose) =>
+  db
+    .selectFrom('sign_in_challenges')
+    .selectAll()
+    .where('id', '=', id)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+
+/** Gives an open second-factor challenge the WebAuthn challenge its passkey must sign. */
+export const setWebauthnChallenge = (db: Db, id: string, webauthnChallenge: string) =>
+  db
+    .updateTable('sign_in_challenges')
+    .set({ webauthn_challenge: webauthnChallenge })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .execute();
 
 /** The member of an unused, unexpired challenge, with the challenge's purpose. */
 export const findChallengeStaff = (db: Db, id: string) =>
@@ -190,7 +239,7 @@ export const findChallengeStaff = (db: Db, id: string) =>
     .selectFrom('sign_in_challenges as c')
     .innerJoin('staff as s', 's.id', 'c.staff_id')
     .selectAll('s')
-    .select('c.purpose')
+    .select(['c.purpose', 'c.webauthn_challenge'])
     .where('c.id', '=', id)
     .where('c.used_at', 'is', null)
     .where('c.expires_at', '>', new Date())
@@ -212,13 +261,81 @@ export async function useChallenge(db: Db, id: string): Promise<boolean> {
 // ---- Policy ----
 
 export const findSignInPolicy = (db: Db) =>
-  db.selectFrom('staff_sign_in_policy').select(['mfa_roles', 'updated_at', 'updated_by']).executeTakeFirst();
+  db
+    .selectFrom('staff_sign_in_policy')
+    .select(['mfa_roles', 'passwordless_passkeys', 'sso_roles', 'sso_create_domain', 'updated_at', 'updated_by'])
+    .executeTakeFirst();
 
-export async function saveSignInPolicy(db: Db, mfaRoles: readonly StaffType[], staffId: number): Promise<void> {
-  const roles = sql<StaffType[]>`${sql.val([...mfaRoles])}::text[]`;
+export interface SavedPolicy {
+  mfaRoles: readonly StaffType[];
+  passwordlessPasskeys: boolean;
+  ssoRoles: readonly StaffType[];
+  ssoCreateDomain: string | null;
+}
+
+export async function saveSignInPolicy(db: Db, p: SavedPolicy, staffId: number): Promise<void> {
+  const roles = (list: readonly StaffType[]) => sql<StaffType[]>`${sql.val([...list])}::text[]`;
+  const values = {
+    mfa_roles: roles(p.mfaRoles),
+    passwordless_passkeys: p.passwordlessPasskeys,
+    sso_roles: roles(p.ssoRoles),
+    sso_create_domain: p.ssoCreateDomain,
+    updated_by: staffId,
+  };
   await db
     .insertInto('staff_sign_in_policy')
-    .values({ id: 1, mfa_roles: roles, updated_by: staffId })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ mfa_roles: roles, updated_at: new Date(), updated_by: staffId }))
+    .values({ id: 1, ...values })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ ...values, updated_at: new Date() }))
     .execute();
+}
+
+// ---- Passkeys ----
+
+/** Passkeys a member may keep: a list short enough to read, more than anyone needs. */
+export const MAX_PASSKEYS = 10;
+
+export const listPasskeys = (db: Db, staffId: number) =>
+  db
+    .selectFrom('staff_passkeys')
+    .selectAll()
+    .where('staff_id', '=', staffId)
+    .orderBy('created_at')
+    .limit(MAX_PASSKEYS)
+    .execute();
+
+export const findPasskey = (db: Db, id: string) =>
+  db.selectFrom('staff_passkeys').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function insertPasskey(
+  db: Db,
+  p: { id: string; staffId: number; name: string; publicKey: Uint8Array; counter: number; transports: string[] },
+): Promise<void> {
+  await db
+    .insertInto('staff_passkeys')
+    .values({
+      id: p.id,
+      staff_id: p.staffId,
+      name: p.name,
+      public_key: Buffer.from(p.publicKey),
+      counter: String(p.counter),
+      transports: sql<string[]>`${sql.val(p.transports)}::text[]`,
+    })
+    .execute();
+}
+
+/** Records a use: the device's new signature counter (a counter that went back means a cloned key). */
+export const usePasskey = (db: Db, id: string, counter: number) =>
+  db
+    .updateTable('staff_passkeys')
+    .set({ counter: String(counter), last_used_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+
+export async function deletePasskey(db: Db, staffId: number, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('staff_passkeys')
+    .where('staff_id', '=', staffId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

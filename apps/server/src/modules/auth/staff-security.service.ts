@@ -2,8 +2,15 @@
 // (enrol, remove, new recovery codes), sessions (see, end one, end all others), a member's factors reset, and the
 // sign-in policy. Changes that take an account over ask for a recent proof (AuthService.assertRecentProof); every
 // change is audited in its transaction, and ended sessions stop in every process at once (AuthService.forgetStaff).
-import type { Kysely } from 'kysely';
-import { mayManageMember, type MySecurity, type SignInPolicy, type StaffSession, type StaffType } from '@eta/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  mayManageMember,
+  type MySecurity,
+  type Passkey,
+  type SignInPolicy,
+  type SignInPolicyBody,
+  type StaffSession,
+} from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { GeoLocator } from '../../lib/geo-location.js';
@@ -12,7 +19,14 @@ import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import { findMember } from '../team/team.repository.js';
 import { MEMBER_NOT_FOUND } from '../team/team.service.js';
 import { INVALID_CODE, type AuthService, type Session } from './auth.service.js';
-import { endSessions, findSession, listSessions } from './sign-in.repository.js';
+import type { WebAuthnAnswer } from './passkey.service.js';
+import {
+  countUnusedRecoveryCodes,
+  deletePasskey,
+  endSessions,
+  findSession,
+  listSessions,
+} from './sign-in.repository.js';
 
 export class StaffSecurityService {
   constructor(
@@ -25,12 +39,23 @@ export class StaffSecurityService {
     return this.auth.factors;
   }
 
+  private get passkeys() {
+    return this.auth.passkeys;
+  }
+
   async mySecurity(session: Session): Promise<MySecurity> {
-    const [summary, mfaRequired] = await Promise.all([
+    const [summary, policy, passkeys] = await Promise.all([
       this.factors.summary(session.staff.id),
-      this.factors.requiredFor(session.staff.type),
+      this.factors.policy(),
+      this.passkeys.list(session.staff.id),
     ]);
-    return { mfaRequired, ...summary };
+    return {
+      mfaRequired: policy.mfaRoles.includes(session.staff.type),
+      ssoRequired: policy.ssoRoles.includes(session.staff.type),
+      passwordlessPasskeys: policy.passwordlessPasskeys,
+      passkeys,
+      ...summary,
+    };
   }
 
   /** A new secret for the member's app (a first factor, or a new phone): after a recent proof. */
@@ -55,15 +80,65 @@ export class StaffSecurityService {
 
   async removeTotp(session: Session, actor: Actor): Promise<void> {
     await this.auth.assertRecentProof(session);
-    if (await this.factors.requiredFor(session.staff.type)) {
+    await this.db.transaction().execute(async (trx) => {
+      await this.factors.removeTotp(trx, session.staff.id);
+      await this.assertFactorLeft(session, trx);
+      await writeAudit(trx, actor, [{ action: 'staff.totp-removed', target: `staff:${session.staff.id}` }]);
+    });
+  }
+
+  /** Inside a removal's transaction: the policy's second factor is not the one just removed (else it rolls back). */
+  private async assertFactorLeft(session: Session, trx: Transaction<DB>) {
+    if (
+      (await this.factors.requiredFor(session.staff.type, trx)) &&
+      !(await this.factors.enabled(session.staff.id, trx))
+    ) {
       throw new AppError(
         'FACTOR_REQUIRED',
-        `The sign-in policy asks every ${session.staff.type} for a second factor: set up a new one instead.`,
+        `The sign-in policy asks every ${session.staff.type} for a second factor: add another one first.`,
       );
     }
+  }
+
+  /** Options for the browser to make a new passkey: after a recent proof. */
+  async passkeyOptions(session: Session) {
+    await this.auth.assertRecentProof(session);
+    return this.passkeys.registrationOptions(session.staff);
+  }
+
+  /**
+   * Keeps a new passkey from the browser's answer. A member's first factor also gets ten recovery codes (shown this
+   * once); later ones keep the codes they have.
+   */
+  async addPasskey(
+    session: Session,
+    challenge: string,
+    name: string,
+    answer: WebAuthnAnswer,
+    actor: Actor,
+  ): Promise<{ passkey: Passkey; recoveryCodes: string[] | null }> {
+    return this.db.transaction().execute(async (trx) => {
+      const staffId = session.staff.id;
+      const passkey = await this.passkeys.register(trx, staffId, challenge, name, answer);
+      const recoveryCodes =
+        (await countUnusedRecoveryCodes(trx, staffId)) === 0
+          ? await this.factors.replaceRecoveryCodes(trx, staffId)
+          : null;
+      await writeAudit(trx, actor, [
+        { action: 'staff.passkey-added', target: `staff:${staffId}`, after: { name: passkey.name } },
+      ]);
+      return { passkey, recoveryCodes };
+    });
+  }
+
+  async removePasskey(session: Session, passkeyId: string, actor: Actor): Promise<void> {
+    await this.auth.assertRecentProof(session);
     await this.db.transaction().execute(async (trx) => {
-      await this.factors.remove(trx, session.staff.id);
-      await writeAudit(trx, actor, [{ action: 'staff.totp-removed', target: `staff:${session.staff.id}` }]);
+      if (!(await deletePasskey(trx, session.staff.id, passkeyId))) {
+        throw new AppError('NOT_FOUND', 'That passkey was not found.');
+      }
+      await this.assertFactorLeft(session, trx);
+      await writeAudit(trx, actor, [{ action: 'staff.passkey-removed', target: `staff:${session.staff.id}` }]);
     });
   }
 
@@ -71,7 +146,7 @@ export class StaffSecurityService {
   async newRecoveryCodes(session: Session, actor: Actor): Promise<string[]> {
     await this.auth.assertRecentProof(session);
     if (!(await this.factors.enabled(session.staff.id))) {
-      throw new AppError('CONFLICT', 'Set up an authenticator app first: recovery codes stand in for it.');
+      throw new AppError('CONFLICT', 'Set up an authenticator app or a passkey first: recovery codes stand in for it.');
     }
     return this.db.transaction().execute(async (trx) => {
       const codes = await this.factors.replaceRecoveryCodes(trx, session.staff.id);
@@ -141,7 +216,7 @@ export class StaffSecurityService {
     const member = await findMember(this.db, staffId);
     if (!member?.active) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
     await this.db.transaction().execute(async (trx) => {
-      await this.factors.remove(trx, staffId);
+      await this.factors.removeAll(trx, staffId);
       await endSessions(trx, staffId, `factors reset by ${session.staff.name}`);
       await writeAudit(trx, actor, [{ action: 'staff.factors-reset', target: `staff:${staffId}` }]);
     });
@@ -152,18 +227,43 @@ export class StaffSecurityService {
     return this.factors.policy();
   }
 
-  async savePolicy(session: Session, mfaRoles: readonly StaffType[], actor: Actor): Promise<SignInPolicy> {
+  /**
+   * Saves the policy (fields left out keep their value). Single sign-on can be required only when it is set up, and
+   * for Admins only by an Admin signed in through it in this session: so the desk knows an Admin gets in that way
+   * before their passwords stop working. When the provider fails later, `npm run staff:reset-factors` frees the role.
+   */
+  async savePolicy(session: Session, body: SignInPolicyBody, actor: Actor): Promise<SignInPolicy> {
     await this.auth.assertRecentProof(session);
     return this.db.transaction().execute(async (trx) => {
       const before = await this.factors.policy(trx);
-      await this.factors.savePolicy(trx, mfaRoles, session.staff.id);
+      const next = {
+        mfaRoles: body.mfaRoles,
+        passwordlessPasskeys: body.passwordlessPasskeys ?? before.passwordlessPasskeys,
+        ssoRoles: body.ssoRoles ?? before.ssoRoles,
+        ssoCreateDomain:
+          body.ssoCreateDomain === undefined
+            ? before.ssoCreateDomain
+            : body.ssoCreateDomain?.trim().toLowerCase() || null,
+      };
+      if ((next.ssoRoles.length > 0 || next.ssoCreateDomain) && !before.sso.configured) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'Single sign-on is not set up on this server (SSO_ISSUER, SSO_CLIENT_ID, SSO_CLIENT_SECRET).',
+        );
+      }
+      if (next.ssoRoles.includes('Admin') && !before.ssoRoles.includes('Admin')) {
+        const current = await findSession(trx, session.token.jti);
+        if (current?.second_factor !== 'sso') {
+          throw new AppError(
+            'LAST_ADMIN',
+            `Sign in with ${before.sso.name} first, then require it for Admins: so at least one Admin is known to get in that way.`,
+          );
+        }
+      }
+      await this.factors.savePolicy(trx, next, session.staff.id);
+      const { sso: _sso, source: _source, updatedAt: _updatedAt, ...was } = before;
       await writeAudit(trx, actor, [
-        {
-          action: 'staff.sign-in-policy',
-          target: 'sign-in-policy',
-          before: { mfaRoles: before.mfaRoles },
-          after: { mfaRoles },
-        },
+        { action: 'staff.sign-in-policy', target: 'sign-in-policy', before: was, after: next },
       ]);
       return this.factors.policy(trx);
     });

@@ -12,6 +12,9 @@ export const findStaffByEmail = (db: Db, email: string) =>
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
     .executeTakeFirst();
 
+export const findStaffById = (db: Db, id: number) =>
+  db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
+
 /**
  * The staff row behind a session with the ids of its open sessions (not ended, not expired): one query. A token
  * counts only while its session is open (staff_sessions, migration 030); a member has at most MAX_OPEN_SESSIONS.

@@ -5,6 +5,9 @@ import {
   ConfirmIdentityBody,
   MessageOnly,
   MySecurityResponse,
+  PasskeyAddedResponse,
+  PasskeyIdParams,
+  PasskeyRegisterBody,
   RecoveryCodesResponse,
   SessionIdParams,
   SignInPolicyBody,
@@ -13,8 +16,10 @@ import {
   TeamMemberParams,
   TotpConfirmBody,
   TotpSetupResponse,
+  WebAuthnOptionsResponse,
 } from '@eta/contracts';
 import { actorOf, requireSession } from '../../plugins/auth.js';
+import type { WebAuthnAnswer } from '../../modules/auth/passkey.service.js';
 
 const staffSecurityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { auth, staffSecurity } = app.services;
@@ -96,6 +101,60 @@ const staffSecurityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.post(
+    '/api/admin/my-security/passkeys/options',
+    {
+      schema: {
+        tags,
+        description:
+          "WebAuthn options (PublicKeyCredentialCreationOptionsJSON) for the browser's navigator.credentials.create: " +
+          'a new passkey for the member, not one of theirs already. After a recent proof; at most 10 passkeys.',
+        response: { 200: WebAuthnOptionsResponse },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      message: 'Follow your browser to make the passkey.',
+      data: await staffSecurity.passkeyOptions(requireSession(request.session)),
+    }),
+  );
+
+  app.post(
+    '/api/admin/my-security/passkeys',
+    {
+      schema: {
+        tags,
+        description:
+          "The browser's answer (RegistrationResponseJSON) with the options' challenge and a name: the passkey is kept " +
+          '(its public key only). A first factor also answers ten recovery codes, shown this once.',
+        body: PasskeyRegisterBody,
+        response: { 200: PasskeyAddedResponse },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request.session);
+      const { challenge, name, response } = request.body;
+      const data = await staffSecurity.addPasskey(
+        session,
+        challenge,
+        name,
+        response as WebAuthnAnswer,
+        actorOf(session.staff, request.ip),
+      );
+      return { status: 1 as const, message: `Passkey "${data.passkey.name}" added.`, data };
+    },
+  );
+
+  app.post(
+    '/api/admin/my-security/passkeys/:passkeyId/remove',
+    { schema: { tags, params: PasskeyIdParams, response: { 200: MessageOnly } } },
+    async (request) => {
+      const session = requireSession(request.session);
+      await staffSecurity.removePasskey(session, request.params.passkeyId, actorOf(session.staff, request.ip));
+      return { status: 1 as const, message: 'The passkey was removed.' };
+    },
+  );
+
   app.get(
     '/api/admin/my-sessions',
     { schema: { tags, response: { 200: StaffSessionsResponse } } },
@@ -157,7 +216,7 @@ const staffSecurityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, body: SignInPolicyBody, response: { 200: SignInPolicyResponse } } },
     async (request) => {
       const session = requireSession(request.session);
-      const data = await staffSecurity.savePolicy(session, request.body.mfaRoles, actorOf(session.staff, request.ip));
+      const data = await staffSecurity.savePolicy(session, request.body, actorOf(session.staff, request.ip));
       return { status: 1 as const, message: 'Sign-in policy saved.', data };
     },
   );
