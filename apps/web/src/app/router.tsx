@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     children: [
       page(paths.entry, routeModules.entry, ({ EntryRoute }) => <EntryRoute />),
+      page(paths.ssoCallback, routeModules.entry, ({ SsoCallbackRoute }) => <SsoCallbackRoute />),
       {
         path: paths.dashboard,
         lazy: async () => ({ Component: (await routeModules.shell()).StaffShell }),

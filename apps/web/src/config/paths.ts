@@ -5,6 +5,8 @@ import { encodeOrderId } from '../lib/order-id';
 
 export const paths = {
   entry: '/',
+  /** Where a single sign-on provider sends the browser back (PUBLIC_URL/login/sso, registered at the provider). */
+  ssoCallback: '/login/sso',
   dashboard: '/admin',
   queue: (queue: QueueName): string => QUEUES[queue].path,
   futureOrder: QUEUES.futureOrder.path,

@@ -5,7 +5,9 @@ import type {
   ApiEnvelope,
   ConfirmIdentityBody,
   MySecurity,
+  Passkey,
   RecoveryCodes,
+  SignInOptions,
   SignInPolicy,
   SignInPolicyBody,
   StaffSession,
@@ -21,6 +23,32 @@ export const accountApi = api.injectEndpoints({
       query: () => ({ url: 'admin/my-security' }),
       transformResponse: (body: ApiEnvelope<MySecurity>) => body.data!,
       providesTags: ['MySecurity'],
+    }),
+    signInOptions: build.query<SignInOptions, void>({
+      // Other ways to sign in are an offer: when they cannot be read, the password form is all there is, silently.
+      query: () => ({ url: 'admin/sign-in-options', isPublic: true, silent: true }),
+      transformResponse: (body: ApiEnvelope<SignInOptions>) => body.data!,
+    }),
+    passkeyOptions: build.mutation<object, void>({
+      query: () => ({ url: 'admin/my-security/passkeys/options', method: 'POST', silent: needsProof }),
+      transformResponse: (body: ApiEnvelope<object>) => body.data!,
+    }),
+    addPasskey: build.mutation<
+      { passkey: Passkey; recoveryCodes: string[] | null },
+      { challenge: string; name: string; response: object }
+    >({
+      query: (body) => ({ url: 'admin/my-security/passkeys', method: 'POST', body }),
+      transformResponse: (body: ApiEnvelope<{ passkey: Passkey; recoveryCodes: string[] | null }>) => body.data!,
+      invalidatesTags: ['MySecurity'],
+    }),
+    removePasskey: build.mutation<string, string>({
+      query: (id) => ({
+        url: `admin/my-security/passkeys/${encodeURIComponent(id)}/remove`,
+        method: 'POST',
+        silent: needsProof,
+      }),
+      transformResponse: (body: ApiEnvelope) => body.message,
+      invalidatesTags: ['MySecurity'],
     }),
     startTotp: build.mutation<TotpSetup, void>({
       query: () => ({ url: 'admin/my-security/totp', method: 'POST', silent: needsProof }),
@@ -85,6 +113,10 @@ export const accountApi = api.injectEndpoints({
 });
 
 export const {
+  useSignInOptionsQuery,
+  usePasskeyOptionsMutation,
+  useAddPasskeyMutation,
+  useRemovePasskeyMutation,
   useMySecurityQuery,
   useStartTotpMutation,
   useConfirmTotpMutation,

@@ -14,6 +14,9 @@ import type {
   LoginBody,
   LoginCodeBody,
   LoginEnrolConfirmBody,
+  LoginPasskeyBody,
+  PasskeySignInBody,
+  SsoCallbackBody,
   StaffType,
   StaffUser,
 } from '@eta/contracts';
@@ -41,6 +44,8 @@ export interface AuthResponseBody {
   /** status 2 (issue 34): the password was right; the second step's challenge and which step it is. */
   challenge?: string;
   next?: 'code' | 'enrol';
+  /** For 'code': the member's factors ('totp', 'passkey'); recovery codes always. */
+  methods?: ('totp' | 'passkey')[];
   /** A sign-in finished by enrolling: the recovery codes, shown once. */
   recoveryCodes?: string[];
   /** The failure's reason code (TOO_MANY_ATTEMPTS, INVALID_CODE, CHALLENGE_EXPIRED …). */
@@ -59,6 +64,7 @@ function toAuthResponseBody(body: unknown): AuthResponseBody {
     error: typeof error === 'object' && error !== null ? { message: messageOf(error) } : undefined,
     challenge: typeof record.challenge === 'string' ? record.challenge : undefined,
     next: record.next === 'code' || record.next === 'enrol' ? record.next : undefined,
+    methods: Array.isArray(record.methods) ? (record.methods as ('totp' | 'passkey')[]) : undefined,
     recoveryCodes: Array.isArray(record.recoveryCodes) ? (record.recoveryCodes as string[]) : undefined,
     code: typeof record.code === 'string' ? record.code : undefined,
   };
@@ -91,12 +97,29 @@ export const login = createAsyncThunk<AuthResponseBody, LoginBody>('auth/login',
   signInStep('admin/admin-login', credentials, dispatch),
 );
 
-/** The second step of a sign-in (issue 34): a code or recovery code, or the first code of an app being set up. */
-export const loginStep = createAsyncThunk<
-  AuthResponseBody,
-  { kind: 'code'; body: LoginCodeBody } | { kind: 'enrol'; body: LoginEnrolConfirmBody }
->('auth/loginStep', ({ kind, body }, { dispatch }) =>
-  signInStep(kind === 'code' ? 'admin/login-code' : 'admin/login-enrol/confirm', body, dispatch),
+/** A step of a sign-in other than the password (issue 34), and the call that takes it. */
+export type LoginStep =
+  | { kind: 'code'; body: LoginCodeBody }
+  | { kind: 'enrol'; body: LoginEnrolConfirmBody }
+  | { kind: 'passkey'; body: LoginPasskeyBody }
+  | { kind: 'passkey-alone'; body: PasskeySignInBody }
+  | { kind: 'sso'; body: SsoCallbackBody };
+
+const STEP_URL: Record<LoginStep['kind'], string> = {
+  code: 'admin/login-code',
+  enrol: 'admin/login-enrol/confirm',
+  passkey: 'admin/login-passkey',
+  'passkey-alone': 'admin/passkey-sign-in',
+  sso: 'admin/sso/callback',
+};
+
+/**
+ * A step of a sign-in beyond the password: a code or recovery code, the first code of an app being set up, a
+ * passkey (after the password, or alone), or the answer a single sign-on provider sent back.
+ */
+export const loginStep = createAsyncThunk<AuthResponseBody, LoginStep>(
+  'auth/loginStep',
+  ({ kind, body }, { dispatch }) => signInStep(STEP_URL[kind], body, dispatch),
 );
 
 export const changePassword = createAsyncThunk<AuthResponseBody, ChangePasswordBody>(

@@ -14,14 +14,23 @@ interface CodeValues {
 interface CodeFormProps {
   /** Offers "Use a recovery code instead" (signing in; not while setting up an app). */
   allowRecoveryCode: boolean;
+  /** The member has no authenticator app (a passkey only): a recovery code is the only code to type. */
+  recoveryOnly?: boolean;
   isSubmitting: boolean;
   submitLabel: string;
   onSubmit: (proof: { code?: string; recoveryCode?: string }) => Promise<void> | void;
   onCancel?: () => void;
 }
 
-export function CodeForm({ allowRecoveryCode, isSubmitting, submitLabel, onSubmit, onCancel }: CodeFormProps) {
-  const [useRecovery, setUseRecovery] = useState(false);
+export function CodeForm({
+  allowRecoveryCode,
+  recoveryOnly = false,
+  isSubmitting,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: CodeFormProps) {
+  const [useRecovery, setUseRecovery] = useState(recoveryOnly);
   const { control, handleSubmit, reset } = useForm<CodeValues>({ defaultValues: { code: '' } });
   const toggle = () => {
     setUseRecovery((on) => !on);
@@ -72,7 +81,7 @@ export function CodeForm({ allowRecoveryCode, isSubmitting, submitLabel, onSubmi
         {submitLabel}
       </Button>
       <Stack direction="row" justifyContent="space-between" flexWrap="wrap" gap={1}>
-        {allowRecoveryCode && (
+        {allowRecoveryCode && !recoveryOnly && (
           <Link component="button" type="button" variant="body2" onClick={toggle}>
             {useRecovery ? 'Use the authenticator app' : 'Use a recovery code instead'}
           </Link>

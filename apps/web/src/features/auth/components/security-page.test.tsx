@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { StaffSession } from '@eta/contracts';
+import type { MySecurity, StaffSession } from '@eta/contracts';
 import { ok, stubApi } from '../../../test/api-stub';
 import { renderWithApp } from '../../../test/render';
 import { signIn } from '../../../test/session';
@@ -24,12 +24,23 @@ const session = (id: string, over: Partial<StaffSession> = {}): StaffSession => 
   ...over,
 });
 
+const security = (over: Partial<MySecurity> = {}): MySecurity => ({
+  mfaRequired: false,
+  ssoRequired: false,
+  totpEnabled: false,
+  totpEnrolledAt: null,
+  recoveryCodesLeft: 0,
+  passkeys: [],
+  passwordlessPasskeys: false,
+  ...over,
+});
+
 describe('Sign-in & Security page', () => {
   it('lists the sessions with browser, address and country; End ends another one; this one has no End', async () => {
     signIn('Asha Rao', 'Team');
     const api = stubApi((call) => {
       if (call.path === '/api/admin/my-security') {
-        return ok({ mfaRequired: false, totpEnabled: false, totpEnrolledAt: null, recoveryCodesLeft: 0 });
+        return ok(security());
       }
       if (call.path === '/api/admin/my-sessions') {
         return ok([
@@ -59,7 +70,7 @@ describe('Sign-in & Security page', () => {
     let proved = false;
     const api = stubApi((call) => {
       if (call.path === '/api/admin/my-security') {
-        return ok({ mfaRequired: false, totpEnabled: false, totpEnrolledAt: null, recoveryCodesLeft: 0 });
+        return ok(security());
       }
       if (call.path === '/api/admin/my-sessions') return ok([session('this', { current: true })]);
       if (call.path === '/api/admin/confirm-identity') {
@@ -93,5 +104,46 @@ describe('Sign-in & Security page', () => {
     expect(api.callsTo('POST', '/api/admin/my-security/totp')).toHaveLength(2);
     // The refusal was the page's to handle: no error toast for it.
     expect(screen.queryByText('Confirm it is you.')).toBeNull();
+  });
+
+  it('lists the passkeys with their last use; Remove asks for a proof and removes one', async () => {
+    signIn('Asha Rao', 'Team');
+    let removed = false;
+    const api = stubApi((call) => {
+      if (call.path === '/api/admin/my-security') {
+        return ok(
+          security({
+            recoveryCodesLeft: 10,
+            passkeys: removed
+              ? []
+              : [
+                  {
+                    id: 'cred-1',
+                    name: 'Work laptop',
+                    createdAt: '2026-11-20T09:00:00.000Z',
+                    lastUsedAt: '2026-11-27T08:00:00.000Z',
+                  },
+                ],
+          }),
+        );
+      }
+      if (call.path === '/api/admin/my-sessions') return ok([session('this', { current: true })]);
+      if (call.path === '/api/admin/my-security/passkeys/cred-1/remove') {
+        removed = true;
+        return ok(undefined, 'The passkey was removed.');
+      }
+      return undefined;
+    });
+    renderWithApp(<SecurityPage />, { route: '/admin/security' });
+
+    const list = await screen.findByRole('list', { name: 'Passkeys' });
+    expect(list.textContent).toContain('Work laptop');
+    expect(list.textContent).toContain('last used');
+    expect(screen.getByText(/Signing in asks for a passkey/)).toBeTruthy();
+    // jsdom has no WebAuthn: the page says so instead of offering a button that cannot work.
+    expect(screen.getByText('This browser cannot make passkeys.')).toBeTruthy();
+    await userEvent.click(within(list).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/admin/my-security/passkeys/cred-1/remove')).toHaveLength(1));
+    expect(await screen.findByText('No passkeys yet.')).toBeTruthy();
   });
 });

@@ -2,12 +2,16 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerNavigate } from '../../../lib/navigation';
-import { ok, stubApi } from '../../../test/api-stub';
+import { ok, stubApi, type RecordedCall } from '../../../test/api-stub';
 import { FOLDER_COUNTS, isFolderCountCall, isListCall, listPage } from '../../../test/orders';
 import { preloadRoutes, renderRoutes, renderWithApp } from '../../../test/render';
 import { makeToken, signIn } from '../../../test/session';
 import { endToastAnimations } from '../../../test/toasts';
 import { SignInPage } from './sign-in-page';
+
+/** What the page sent besides reading which other ways to sign in it offers. */
+const sentBeyondOptions = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.path !== '/api/admin/sign-in-options').map((call) => `${call.method} ${call.path}`);
 
 function renderSignIn() {
   return renderWithApp(<SignInPage redirectTo="/admin/my-order" />, { route: '/' });
@@ -22,7 +26,7 @@ describe('Sign-in page', () => {
 
     expect(await screen.findByText('Email Address is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
-    expect(api.fetchMock).not.toHaveBeenCalled();
+    expect(sentBeyondOptions(api.calls)).toEqual([]);
   });
 
   it('rejects a malformed e-mail address without calling the server', async () => {
@@ -35,7 +39,7 @@ describe('Sign-in page', () => {
 
     expect(await screen.findByText('Invalid email address')).toBeTruthy();
     expect(screen.queryByText('Password is required')).toBeNull();
-    expect(api.fetchMock).not.toHaveBeenCalled();
+    expect(sentBeyondOptions(api.calls)).toEqual([]);
   });
 
   it('posts the credentials, stores the token and returns to the page that asked for sign-in', async () => {
@@ -265,5 +269,45 @@ describe('Two-step sign-in, issue 34', () => {
     await userEvent.click(screen.getByRole('button', { name: 'I have saved them: continue' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/my-order'));
     expect(window.localStorage.getItem('user')).toContain(token);
+  });
+
+  it('offers a passkey and a recovery code to a member whose only factor is a passkey; no app code is asked', async () => {
+    stubApi((call) => {
+      if (call.path === LOGIN) {
+        return {
+          body: { status: 2, message: 'Use a passkey.', challenge: 'p'.repeat(43), next: 'code', methods: ['passkey'] },
+        };
+      }
+      return undefined;
+    });
+    renderSignIn();
+    await typePassword();
+
+    expect(await screen.findByRole('button', { name: 'Use your passkey' })).toBeTruthy();
+    expect(screen.getByLabelText('Recovery code')).toBeTruthy();
+    expect(screen.queryByLabelText('6-digit code')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Use the authenticator app' })).toBeNull();
+  });
+});
+
+describe('Other ways to sign in, issue 34', () => {
+  it("offers single sign-on by its provider's name when the desk has it, and nothing more when it has not", async () => {
+    stubApi((call) =>
+      call.path === '/api/admin/sign-in-options' ? ok({ sso: { name: 'Google' }, passkeys: false }) : undefined,
+    );
+    renderSignIn();
+    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
+    // jsdom has no WebAuthn, and this desk allows no passkey alone anyway.
+    expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
+  });
+
+  it('shows the password form alone when the desk offers nothing else', async () => {
+    const api = stubApi((call) =>
+      call.path === '/api/admin/sign-in-options' ? ok({ sso: null, passkeys: false }) : undefined,
+    );
+    renderSignIn();
+    await waitFor(() => expect(api.callsTo('GET', '/api/admin/sign-in-options')).toHaveLength(1));
+    expect(screen.queryByText('or')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Sign in with/ })).toBeNull();
   });
 });

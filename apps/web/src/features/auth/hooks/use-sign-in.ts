@@ -6,7 +6,9 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast, type Id } from 'react-toastify';
 import type { LoginBody, StaffUser } from '@eta/contracts';
-import { acceptSession, login, loginStep, type AuthResponseBody } from '../../../lib/auth/auth-slice';
+import { acceptSession, login, loginStep, type AuthResponseBody, type LoginStep } from '../../../lib/auth/auth-slice';
+import { signInPasskey } from '../../../lib/auth/passkeys';
+import { startSingleSignOn } from '../../../lib/auth/single-sign-on';
 import { SESSION_EXPIRED_TOAST_ID } from '../../../lib/http';
 import { useAppDispatch, useAppSelector } from '../../../lib/store';
 
@@ -30,7 +32,8 @@ function dismissSignInErrors(): void {
 /** Where a sign-in stands: the password; the second step (issue 34); or set up, with the recovery codes to keep. */
 export type SignInStep =
   | { kind: 'password' }
-  | { kind: 'code' | 'enrol'; challenge: string }
+  | { kind: 'code'; challenge: string; methods: ('totp' | 'passkey')[] }
+  | { kind: 'enrol'; challenge: string }
   | { kind: 'recovery-codes'; recoveryCodes: string[]; token: string; user: StaffUser };
 
 export function useSignIn(redirectTo: string) {
@@ -62,7 +65,11 @@ export function useSignIn(redirectTo: string) {
       }
       if (body.status === 2 && body.challenge && body.next) {
         dismissSignInErrors();
-        setStep({ kind: body.next, challenge: body.challenge });
+        setStep(
+          body.next === 'code'
+            ? { kind: 'code', challenge: body.challenge, methods: body.methods ?? ['totp'] }
+            : { kind: 'enrol', challenge: body.challenge },
+        );
         return;
       }
       // The step between password and code has ended: back to the password.
@@ -85,23 +92,49 @@ export function useSignIn(redirectTo: string) {
     [dispatch, follow],
   );
 
-  /** The second step: a code from the app, a recovery code, or (setting up) the app's first code. */
-  const submitCode = useCallback(
-    async (proof: { code?: string; recoveryCode?: string }) => {
-      if (step.kind !== 'code' && step.kind !== 'enrol') return;
-      const result = await dispatch(
-        step.kind === 'code'
-          ? loginStep({ kind: 'code', body: { challenge: step.challenge, ...proof } })
-          : loginStep({ kind: 'enrol', body: { challenge: step.challenge, code: proof.code ?? '' } }),
-      );
+  const takeStep = useCallback(
+    async (next: LoginStep) => {
+      const result = await dispatch(loginStep(next));
       if (loginStep.rejected.match(result)) {
         showFailure(result.error.message ?? 'Sign-in failed.');
         return;
       }
       follow(result.payload);
     },
-    [dispatch, follow, step],
+    [dispatch, follow],
   );
+
+  /** The second step: a code from the app, a recovery code, or (setting up) the app's first code. */
+  const submitCode = useCallback(
+    async (proof: { code?: string; recoveryCode?: string }) => {
+      if (step.kind === 'code') await takeStep({ kind: 'code', body: { challenge: step.challenge, ...proof } });
+      if (step.kind === 'enrol') {
+        await takeStep({ kind: 'enrol', body: { challenge: step.challenge, code: proof.code ?? '' } });
+      }
+    },
+    [step, takeStep],
+  );
+
+  /** The second step with one of the member's passkeys. */
+  const submitPasskey = useCallback(async () => {
+    if (step.kind !== 'code') return;
+    const outcome = await signInPasskey('admin/login-passkey/options', { challenge: step.challenge });
+    if ('failure' in outcome) return showFailure(outcome.failure);
+    await takeStep({ kind: 'passkey', body: { challenge: step.challenge, response: outcome.answer as never } });
+  }, [step, takeStep]);
+
+  /** A sign-in with a passkey alone (where the Admin allows it): the device checks its owner. */
+  const signInWithPasskey = useCallback(async () => {
+    const outcome = await signInPasskey('admin/passkey-sign-in/options');
+    if ('failure' in outcome) return showFailure(outcome.failure);
+    await takeStep({ kind: 'passkey-alone', body: { response: outcome.answer as never } });
+  }, [takeStep]);
+
+  /** Single sign-on: off to the provider, which sends the browser back to /login/sso. */
+  const signInWithSso = useCallback(async () => {
+    const failure = await startSingleSignOn();
+    if (failure) showFailure(failure);
+  }, []);
 
   /** The recovery codes are kept: the session starts. */
   const finish = useCallback(() => {
@@ -112,5 +145,16 @@ export function useSignIn(redirectTo: string) {
 
   const restart = useCallback(() => setStep({ kind: 'password' }), []);
 
-  return { signIn, submitCode, finish, restart, step, isSigningIn };
+  return {
+    signIn,
+    submitCode,
+    submitPasskey,
+    signInWithPasskey,
+    signInWithSso,
+    takeStep,
+    finish,
+    restart,
+    step,
+    isSigningIn,
+  };
 }
