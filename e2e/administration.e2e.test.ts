@@ -22,7 +22,7 @@ async function logout(page: Page) {
   await page.locator('#account-button').click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await page.waitForURL(`${server.baseUrl}/`);
-  await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('button', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
 }
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });

@@ -45,7 +45,7 @@ async function logout(page: Page) {
   await page.locator('#account-button').click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await page.waitForURL(`${server.baseUrl}/`);
-  await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('button', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
 }
 
 const demoUser = (type: string) => demoUserEmail(server, type);
@@ -69,7 +69,7 @@ describe('staff console', () => {
 
     await logout(page);
     await page.goto(`${server.baseUrl}/admin/recent-order`);
-    await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
     await page.close();
   });
 

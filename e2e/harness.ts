@@ -30,6 +30,8 @@ export interface ServerOptions {
   demoOrders?: number;
   /** More configuration for this server (a mail provider pointed at a stand-in). */
   env?: Record<string, string>;
+  /** The server's address for the browser (and PUBLIC_URL): 127.0.0.1, or localhost where passkeys are used. */
+  publicHost?: '127.0.0.1' | 'localhost';
 }
 
 declare module 'vitest' {
@@ -45,11 +47,12 @@ declare module 'vitest' {
 export async function startServer({
   demoOrders = DEFAULT_DEMO_ORDERS,
   env = {},
+  publicHost,
 }: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eta-e2e-'));
   const prepared = demoOrders === DEFAULT_DEMO_ORDERS ? inject('preparedDataDir') : undefined;
   if (prepared) await cp(prepared.dataDir, dataDir, { recursive: true });
-  const server = await spawnServer(dataDir, demoOrders, env);
+  const server = await spawnServer(dataDir, demoOrders, env, publicHost);
   const demo = prepared ?? demoStaffFrom(server.output());
   return {
     baseUrl: server.baseUrl,
@@ -91,7 +94,7 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.goto(`${baseUrl}/`);
   await page.getByLabel('Email ID').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL(`${baseUrl}/admin`);
 }
 

@@ -41,7 +41,13 @@ export interface PreparedDataDir {
   demoStaff: DemoStaff[];
 }
 
-const serverEnv = (port: number, dataDir: string, demoOrders: number, env: Record<string, string>) => ({
+const serverEnv = (
+  port: number,
+  dataDir: string,
+  demoOrders: number,
+  env: Record<string, string>,
+  publicHost: string,
+) => ({
   PATH: process.env.PATH,
   PORT: String(port),
   HOST: '127.0.0.1',
@@ -52,7 +58,7 @@ const serverEnv = (port: number, dataDir: string, demoOrders: number, env: Recor
   DEMO_ORDERS: String(demoOrders),
   LOG_LEVEL: 'warn',
   // Links in mails (the approval mail's track-order link) lead to this server.
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  PUBLIC_URL: `http://${publicHost}:${port}`,
   // Staff sign in with a password alone unless a test asks for the policy (the two-factor test does).
   STAFF_MFA_ROLES: '',
   ...env,
@@ -74,22 +80,27 @@ export async function spawnServer(
   dataDir: string,
   demoOrders: number,
   env: Record<string, string>,
+  /**
+   * The host name in PUBLIC_URL and in the address the browser opens: 127.0.0.1, or localhost for a passkey (WebAuthn
+   * takes a host name for its relying party, never an IP address).
+   */
+  publicHost = '127.0.0.1',
 ): Promise<{ baseUrl: string; output: () => string; stop: () => Promise<void> }> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: root,
-    env: serverEnv(port, dataDir, demoOrders, env),
+    env: serverEnv(port, dataDir, demoOrders, env, publicHost),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const local = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+      if ((await fetch(`${local}/api/health`)).ok) break;
     } catch {
       // not listening yet
     }
@@ -97,7 +108,7 @@ export async function spawnServer(
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
-    baseUrl,
+    baseUrl: `http://${publicHost}:${port}`,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {

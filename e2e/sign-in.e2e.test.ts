@@ -27,7 +27,7 @@ describe('two-step sign-in', () => {
       await page.goto(`${server.baseUrl}/`);
       await page.getByLabel('Email ID').fill(email);
       await page.getByLabel('Password').fill(server.demoPassword);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     };
 
     await typePassword();
@@ -53,7 +53,7 @@ describe('two-step sign-in', () => {
     await other.goto(`${server.baseUrl}/`);
     await other.getByLabel('Email ID').fill(email);
     await other.getByLabel('Password').fill(server.demoPassword);
-    await other.getByRole('button', { name: 'Sign In' }).click();
+    await other.getByRole('button', { name: 'Sign In', exact: true }).click();
     await other.getByRole('heading', { name: 'Two-step verification' }).waitFor();
     await other.getByLabel('6-digit code').fill('000000');
     await other.getByRole('button', { name: 'Verify' }).click();
