@@ -47,6 +47,10 @@ async function openNewOrder(page: Page): Promise<string> {
   return orderId;
 }
 
+/** The signed-in staff member's token, as the console keeps it. */
+const tokenOf = (page: Page) =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { accessToken: string }).accessToken);
+
 describe('delivery and evidence', () => {
   it('uploads the approved PDF, mails it, shows the mail, opens Defence Pack 1 and sends the invoice', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -64,7 +68,7 @@ describe('delivery and evidence', () => {
     await upload.getByLabel('Approved document', { exact: true }).setInputFiles({
       name: 'approval.pdf',
       mimeType: 'application/pdf',
-      buffer: await approvalPdf(orderId),
+      buffer: await approvalPdf(server.baseUrl, await tokenOf(page), orderId),
     });
     await upload.getByText(/^approval\.pdf \(\d+ KB\)$/).waitFor();
     await upload.getByRole('button', { name: 'Upload' }).click();

@@ -104,7 +104,7 @@ async function completedStripeOrder(token: string) {
   form.append('email', email);
   form.append(
     'uploadVisaDoc',
-    new Blob([new Uint8Array(await approvalPdf(orderId))], { type: 'application/pdf' }),
+    new Blob([new Uint8Array(await approvalPdf(server.baseUrl, token, orderId))], { type: 'application/pdf' }),
     'approval.pdf',
   );
   form.append('mailServiceProvider', 'Sendgrid');

@@ -54,7 +54,7 @@ async function deliverAnOrder(): Promise<{ orderId: string; token: string; pdf: 
     '/api/admin/get-orders-list/newOrder?page=1&limit=1',
   );
   const order = list.data.rows[0]!;
-  const pdf = await approvalPdf(order.order_id);
+  const pdf = await approvalPdf(server.baseUrl, token, order.order_id);
   const form = new FormData();
   form.append('orderId', order.order_id);
   form.append('email', order.email);

@@ -1,7 +1,7 @@
 // Loopback stand-ins the browser tests' server talks to instead of the internet, and the files they upload.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { approvalPdf as approvalOf } from '../apps/server/test/helpers/uploads.js';
 
 export interface ArrivedMail {
   to: string[];
@@ -44,10 +44,18 @@ export async function startSendgridStandIn() {
   };
 }
 
-/** A one-page PDF naming the order, as an approved eTA would. */
-export async function approvalPdf(orderId: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage([612, 792]).drawText(`Electronic Travel Authorization approved: ${orderId}`, { x: 72, y: 700, font });
-  return Buffer.from(await doc.save());
+/**
+ * The approved eTA of the traveller of `orderId` (issue 35: the desk reads it and refuses another traveller's), as
+ * the order's detail names them, read with a staff member's `token`.
+ */
+export async function approvalPdf(baseUrl: string, token: string, orderId: string): Promise<Buffer> {
+  const response = await fetch(`${baseUrl}/api/admin/get-orders-details/${orderId}`, {
+    headers: { authorization: token },
+  });
+  const { data } = (await response.json()) as { data: Record<string, string | null> };
+  return approvalOf({
+    surname: data.passport_surname || data.surname || '',
+    givenNames: data.passport_first_name || data.first_name || '',
+    passportNumber: data.passport_number ?? '',
+  });
 }

@@ -359,6 +359,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       workers,
       app.log.child({ module: 'documents' }),
       orderEvents,
+      personalFields,
     ),
     defencePack,
     invoices: new InvoicesService(database.db, plainStore, mail, orderEvents),

@@ -45,7 +45,7 @@ describe('the audit trail and the access records', () => {
     expect(intake.statusCode, intake.body).toBe(201);
     const orderId = intake.json<{ data: { order_id: string } }>().data.order_id;
     const form = await uploadRequest(
-      { orderId, email: edited, mailServiceProvider: 'AWS' },
+      { orderId, email: edited, mailServiceProvider: 'AWS', confirmEmailChange: 'true' },
       { name: 'approval.pdf', content: PDF, type: 'application/pdf' },
     );
     const upload = await t.app.inject({

@@ -10,8 +10,8 @@ import { loadConfig } from '../src/lib/config.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { insertOrder } from './helpers/orders.js';
 import { application, createIntakeKey, postIntake } from './helpers/intake.js';
-import { samplePdf, samplePng } from './helpers/pdf-files.js';
-import { uploadRequest } from './helpers/uploads.js';
+import { samplePng } from './helpers/pdf-files.js';
+import { INTAKE_TRAVELLER, approvalPdf, uploadRequest } from './helpers/uploads.js';
 import { LOOPBACK_CREDENTIALS, startLoopbackS3, type LoopbackS3 } from './helpers/loopback-s3.js';
 
 let s3: LoopbackS3;
@@ -50,9 +50,9 @@ describe('DOCUMENTS_STORE=s3', () => {
   it('stores an uploaded approval in the bucket and the customer downloads it byte for byte', async () => {
     const email = 'ready@example.com';
     const orderId = await insertOrder(t.database.db, { email });
-    const approval = await samplePdf(2, 'approved in S3');
+    const approval = await approvalPdf();
     const form = await uploadRequest(
-      { orderId, email, mailServiceProvider: 'AWS' },
+      { orderId, email, mailServiceProvider: 'AWS', confirmEmailChange: 'true' },
       { name: 'approval.pdf', content: approval, type: 'application/pdf' },
     );
     const uploaded = await t.app.inject({
@@ -155,8 +155,8 @@ describe('DOCUMENTS_STORE=s3', () => {
     expect(posted.statusCode, posted.body).toBe(201);
     const orderId = posted.json<{ data: { order_id: string } }>().data.order_id;
     const form = await uploadRequest(
-      { orderId, email, mailServiceProvider: 'AWS' },
-      { name: 'approval.pdf', content: await samplePdf(1, 'to be erased'), type: 'application/pdf' },
+      { orderId, email, mailServiceProvider: 'AWS', confirmEmailChange: 'true' },
+      { name: 'approval.pdf', content: await approvalPdf(INTAKE_TRAVELLER), type: 'application/pdf' },
     );
     const uploaded = await t.app.inject({
       method: 'POST',

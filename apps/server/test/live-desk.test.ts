@@ -301,7 +301,7 @@ describe('live desk', () => {
     const email = 'live.desk@customer.test';
     const orderId = await insertOrder(t.database.db, { email });
     const form = await uploadRequest(
-      { orderId, email, mailServiceProvider: 'AWS' },
+      { orderId, email, mailServiceProvider: 'AWS', confirmEmailChange: 'true' },
       { name: 'approval.pdf', content: PDF, type: 'application/pdf' },
     );
     const upload = await t.app.inject({
@@ -321,7 +321,7 @@ describe('live desk', () => {
       method: 'POST',
       url: '/api/admin/resend-mail',
       headers: { authorization: team.token },
-      payload: { orderId, email, mailServiceProvider: 'AWS' },
+      payload: { orderId, email, mailServiceProvider: 'AWS', confirmEmailChange: 'true' },
     });
     expect(resent.statusCode, resent.body).toBe(200);
     const resentId = resent.json<{ data: { mailId: number } }>().data.mailId;

@@ -16,7 +16,7 @@ import { buildTestApp, JWT_SECRET, type TestApp } from './helpers/test-app.js';
 import { createTestDatabase } from './helpers/test-database.js';
 import { insertOrder, givePortalHosts } from './helpers/orders.js';
 import { standInMailConfig, startMailStandIn, type MailStandIn } from './helpers/mail-stand-ins.js';
-import { PDF, uploadRequest } from './helpers/uploads.js';
+import { PDF, TRAVELLER, approvalPdf, uploadRequest } from './helpers/uploads.js';
 
 let standIn: MailStandIn;
 beforeAll(async () => {
@@ -26,10 +26,17 @@ afterAll(() => standIn.close());
 
 type Person = Awaited<ReturnType<TestApp['signIn']>>;
 
-async function upload(t: TestApp, who: Person, orderId: string, provider: MailProvider, email: string) {
+async function upload(
+  t: TestApp,
+  who: Person,
+  orderId: string,
+  provider: MailProvider,
+  email: string,
+  content: Buffer = PDF,
+) {
   const form = await uploadRequest(
-    { orderId, email, mailServiceProvider: provider },
-    { name: 'approval.pdf', content: PDF, type: 'application/pdf' },
+    { orderId, email, mailServiceProvider: provider, confirmEmailChange: 'true' },
+    { name: 'approval.pdf', content, type: 'application/pdf' },
   );
   return t.app.inject({
     method: 'POST',
@@ -83,7 +90,8 @@ describe('with both providers configured', () => {
       passport_surname: 'Hopper',
     });
     expect((await upload(t, team, viaAws, 'AWS', 'ada@customer.test')).statusCode).toBe(200);
-    expect((await upload(t, team, viaSendgrid, 'Sendgrid', 'grace@customer.test')).statusCode).toBe(200);
+    const hoppers = await approvalPdf({ ...TRAVELLER, surname: 'Hopper', givenNames: 'Grace' });
+    expect((await upload(t, team, viaSendgrid, 'Sendgrid', 'grace@customer.test', hoppers)).statusCode).toBe(200);
     expect((await mailHistory(t.app, team, viaAws))[0]).toMatchObject({ state: 'queued', attempts: 0 });
 
     await t.app.services.mail.deliverDue();

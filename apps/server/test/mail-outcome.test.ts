@@ -19,7 +19,7 @@ async function everyMailCall(t: TestApp): Promise<Record<string, { delivery: Mai
   const team = await t.signIn('Team');
   const orderId = await insertOrder(t.database.db);
   const form = await uploadRequest(
-    { orderId, email: 'customer@outcome.test', mailServiceProvider: 'AWS' },
+    { orderId, email: 'customer@outcome.test', mailServiceProvider: 'AWS', confirmEmailChange: 'true' },
     { name: 'approval.pdf', content: PDF, type: 'application/pdf' },
   );
   const calls = {
@@ -35,7 +35,7 @@ async function everyMailCall(t: TestApp): Promise<Record<string, { delivery: Mai
         method: 'POST',
         url: '/api/admin/resend-mail',
         headers: { authorization: team.token },
-        payload: { orderId, email: 'customer@outcome.test', mailServiceProvider: 'AWS' },
+        payload: { orderId, email: 'customer@outcome.test', mailServiceProvider: 'AWS', confirmEmailChange: 'true' },
       }),
     invoice: () =>
       t.app.inject({

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 async function uploadFor(orderId: string, email = 'first@customer.test') {
   const form = await uploadRequest(
-    { orderId, email, mailServiceProvider: 'AWS' },
+    { orderId, email, mailServiceProvider: 'AWS', confirmEmailChange: 'true' },
     { name: 'approval.pdf', content: PDF, type: 'application/pdf' },
   );
   const res = await t.app.inject({

@@ -25,7 +25,7 @@ import { buildTestApp, JWT_SECRET, type TestApp } from './helpers/test-app.js';
 import { application, createIntakeKey, postIntake } from './helpers/intake.js';
 import { insertOrder } from './helpers/orders.js';
 import { samplePng } from './helpers/pdf-files.js';
-import { PDF, uploadRequest } from './helpers/uploads.js';
+import { TRAVELLER, approvalPdf, uploadRequest } from './helpers/uploads.js';
 import { appKeyring } from './helpers/personal-data.js';
 import { startBuiltServer } from './helpers/built-server.js';
 import { createTestDatabase, testBackend } from './helpers/test-database.js';
@@ -35,8 +35,6 @@ type Person = Awaited<ReturnType<TestApp['signIn']>>;
 const newPassport = () => `ZX${randomInt(1_000_000, 9_999_999)}`;
 
 /** An approved document that holds the traveller's passport number, as a real one does. */
-const approvalPdf = (passport: string) =>
-  Buffer.from(PDF.toString('latin1').replace('%PDF-1.4\n', `%PDF-1.4\n% passport ${passport}\n`), 'latin1');
 
 async function intakeOrder(t: TestApp, passport: string, signature: Buffer): Promise<string> {
   const res = await postIntake(
@@ -90,7 +88,7 @@ async function filesOnDisk(t: TestApp): Promise<Buffer[]> {
 
 async function uploadApproval(t: TestApp, team: Person, orderId: string, content: Buffer) {
   const form = await uploadRequest(
-    { orderId, email: 'traveller@customer.test', mailServiceProvider: 'AWS' },
+    { orderId, email: 'traveller@customer.test', mailServiceProvider: 'AWS', confirmEmailChange: 'true' },
     { name: 'approval.pdf', content, type: 'application/pdf' },
   );
   const res = await t.app.inject({
@@ -176,11 +174,18 @@ describe('personal data at rest', () => {
       assign_to: team.id,
       email: 'traveller@customer.test',
     });
-    const approval = approvalPdf(passport);
+    // The approval of this order's traveller (helpers/orders.ts), with their passport number also in clear bytes (a
+    // PDF comment), so that any copy of it stored unencrypted would show.
+    const approval = Buffer.concat([
+      Buffer.from(`%PDF-1.7\n% passport ${TRAVELLER.passportNumber}\n`),
+      (await approvalPdf()).subarray('%PDF-1.7\n'.length),
+    ]);
+    expect(approval.includes(Buffer.from(TRAVELLER.passportNumber))).toBe(true);
     await uploadApproval(t, team, pendingId, approval);
     const files = await filesOnDisk(t);
     expect(files.length).toBeGreaterThanOrEqual(2);
     for (const file of files) {
+      expect(file.includes(Buffer.from(TRAVELLER.passportNumber))).toBe(false);
       expect(file.includes(Buffer.from(passport))).toBe(false);
       expect(file.subarray(0, 4).toString('latin1')).toBe('ETAE');
     }

@@ -6,7 +6,7 @@ import { TRACK_ORDER_MESSAGES, TRACK_PROOF_HEADER, isPortalPath, type ActivityEn
 import { TrackingProofs } from '../src/modules/portal/tracking-proofs.js';
 import { JWT_SECRET, buildTestApp, type TestApp } from './helpers/test-app.js';
 import { insertOrder } from './helpers/orders.js';
-import { PDF, uploadRequest } from './helpers/uploads.js';
+import { PDF, uploadRequest, TRAVELLER, approvalPdf } from './helpers/uploads.js';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -47,8 +47,14 @@ const prepareDownload = (body: Record<string, string>, proof?: string) =>
   });
 
 async function uploadApproval(orderId: string, content: Buffer = PDF) {
+  // The box holds the order's own e-mail, as the console fills it.
+  const { email } = await t.database.db
+    .selectFrom('orders')
+    .select('email')
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
   const form = await uploadRequest(
-    { orderId, email: 'traveller@customer.test', mailServiceProvider: 'AWS' },
+    { orderId, email: email ?? '', mailServiceProvider: 'AWS' },
     { name: 'approval.pdf', content, type: 'application/pdf' },
   );
   const res = await t.app.inject({
@@ -193,7 +199,8 @@ describe('download history and download', () => {
       passport_first_name: 'Jean',
       passport_surname: 'Tremblay',
     });
-    await uploadApproval(orderId);
+    const approval = await approvalPdf({ ...TRAVELLER, surname: 'Tremblay', givenNames: 'Jean' });
+    await uploadApproval(orderId, approval);
     const proof = await proofFor(orderId, 'READY@example.com');
 
     const before = (await history(orderId, proof)).json<{
@@ -215,7 +222,7 @@ describe('download history and download', () => {
       remoteAddress: '8.8.8.8',
     });
     expect(file.statusCode).toBe(200);
-    expect(file.rawPayload.equals(PDF)).toBe(true);
+    expect(file.rawPayload.equals(approval)).toBe(true);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toBe(`attachment; filename="eTA-${orderId}.pdf"`);
 

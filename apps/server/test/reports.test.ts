@@ -187,7 +187,7 @@ describe('get-processed-by-count', () => {
   it('records who moved each order to Completed: upload, Move-to button, bulk move', async () => {
     const uploaded = await insertOrder(t.database.db, { process_status: 'Pending' });
     const form = await uploadRequest(
-      { orderId: uploaded, email: 'c@customer.test', mailServiceProvider: 'AWS' },
+      { orderId: uploaded, email: 'c@customer.test', mailServiceProvider: 'AWS', confirmEmailChange: 'true' },
       {
         name: 'eta.pdf',
         content: PDF,
@@ -227,7 +227,7 @@ describe('get-processed-by-count', () => {
 
     // A second document for an order already Completed keeps the person who completed it.
     const form2 = await uploadRequest(
-      { orderId: moved, email: 'c@customer.test', mailServiceProvider: 'AWS' },
+      { orderId: moved, email: 'c@customer.test', mailServiceProvider: 'AWS', confirmEmailChange: 'true' },
       {
         name: 'eta.pdf',
         content: PDF,

@@ -75,6 +75,8 @@ export const AUDIT_ACTIONS = {
   'order.remark': { label: 'Comment added' },
   'order.transaction-details': { label: 'Transaction details saved' },
   'order.upload-document': { label: 'Approved document uploaded' },
+  'order.document-sent-unmatched': { label: 'Sent the approval though the desk could not match it to the traveller' },
+  'order.document-email-changed': { label: "Mailed the approval to another address than the order's" },
   'mail.resend': { label: 'Approval mail resent' },
   'order.invoice': { label: 'Invoice sent' },
   'portal.download': {

@@ -326,6 +326,10 @@ export const ERROR_CODES = [
   // Documents and mail.
   'UNSUPPORTED_FILE',
   'UNREADABLE_DOCUMENT',
+  // The approval does not name the order's traveller, or cannot be read; the mail box is not the order's (issue 35).
+  'DOCUMENT_MISMATCH',
+  'DOCUMENT_NOT_READ',
+  'EMAIL_CHANGE_UNCONFIRMED',
   'NO_DOCUMENT',
   // The document store failed or did not answer in time: nothing was stored or read; try again later (issue 32).
   'DOCUMENT_STORE_UNAVAILABLE',

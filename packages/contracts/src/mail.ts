@@ -1,6 +1,6 @@
 // Delivery of the approved eTA (spec §2 "Order detail": Upload Document, Email History, View Email Content;
 // §5 "Upload document"; §7 upload-visa-document, resend-mail): the upload, the mail outbox and what a mail says.
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { MAIL_PROVIDERS } from './domain.js';
 import { Envelope } from './envelope.js';
 
@@ -37,7 +37,14 @@ export const UPLOAD_FIELDS = {
   email: 'email',
   file: 'uploadVisaDoc',
   provider: 'mailServiceProvider',
+  // Ours (issue 35): a member sends a document the desk could not match, after looking, with a reason; and confirms
+  // a mail to an address other than the order's.
+  sendAnywayReason: 'sendAnywayReason',
+  confirmEmailChange: 'confirmEmailChange',
 } as const;
+
+/** The shortest reason accepted for sending a document the desk could not match to the order. */
+export const MIN_SEND_ANYWAY_REASON = 10;
 
 /** Spec §5 "Upload document" messages, and ours where the spec shows none. */
 export const UPLOAD_MESSAGES = {
@@ -103,6 +110,44 @@ export const StoredDocumentInfo = Type.Object({
 });
 export type StoredDocumentInfo = Static<typeof StoredDocumentInfo>;
 
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** The approval's own facts, as the desk read them (issue 35). Dates are YYYY-MM-DD. */
+export const ApprovalFacts = Type.Object({
+  applicationNumber: Nullable(Type.String()),
+  approvedOn: Nullable(Type.String()),
+  expiresOn: Nullable(Type.String()),
+});
+export type ApprovalFacts = Static<typeof ApprovalFacts>;
+
+/** A surname and passport number: what a document names, or the order's traveller. */
+export const NamedTraveller = Type.Object({
+  surname: Nullable(Type.String()),
+  givenNames: Nullable(Type.String()),
+  passportNumber: Nullable(Type.String()),
+});
+
+/** What the desk read in an uploaded approval, and what it made of it. */
+export const DocumentReading = Type.Object({
+  /** The PDF's own text, OCR of a scan or an image, or nothing readable. */
+  method: Type.Union([Type.Literal('text'), Type.Literal('ocr'), Type.Literal('none')]),
+  readable: Type.Boolean(),
+  /** It names the order's passport number and surname. */
+  matched: Type.Boolean(),
+  passportFound: Type.Boolean(),
+  surnameFound: Type.Boolean(),
+  /** What it names by its own labels, where it has them. */
+  named: NamedTraveller,
+  facts: ApprovalFacts,
+  /** The member's reason for sending it though it did not match or could not be read. */
+  sentAnyway: Nullable(Type.String()),
+});
+export type DocumentReading = Static<typeof DocumentReading>;
+
+/** A refused upload's facts (422 DOCUMENT_MISMATCH or DOCUMENT_NOT_READ): what was read, and the order's traveller. */
+export const DocumentRefusal = Type.Object({ reading: DocumentReading, order: NamedTraveller });
+export type DocumentRefusal = Static<typeof DocumentRefusal>;
+
 export const UploadVisaDocumentResult = Type.Object({
   orderId: Type.String(),
   /** The order's new version and status (Completed). */
@@ -110,6 +155,7 @@ export const UploadVisaDocumentResult = Type.Object({
   process_status: Type.String(),
   document: StoredDocumentInfo,
   mail: QueuedMail,
+  reading: DocumentReading,
 });
 export type UploadVisaDocumentResult = Static<typeof UploadVisaDocumentResult>;
 /** Upload's answer: the order, its document, the approval mail and what happened to that mail. */

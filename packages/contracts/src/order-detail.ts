@@ -154,6 +154,13 @@ export const UploadedDocument = Type.Object({
   /** Spec §3 uploadDoc: the applicant's name and the provider the approval mail went with. */
   customer_name: Type.Optional(Type.String()),
   mail_service_provider: Type.Optional(Type.String()),
+  /** What the desk read in it (issue 35): IRCC's application number and the eTA's expiry (YYYY-MM-DD). */
+  application_number: Type.Optional(Type.String()),
+  expires_on: Type.Optional(Type.String()),
+  /** Whether it named the order's traveller (absent for documents uploaded before the desk read them). */
+  matched: Type.Optional(Type.Boolean()),
+  /** The member's reason for sending it though it did not match or could not be read. */
+  sent_anyway: Type.Optional(Type.String()),
 });
 
 export const MailEntry = Type.Object({

@@ -31,6 +31,7 @@ import * as m028 from './migrations/028-future-name-search.js';
 import * as m029 from './migrations/029-search-sample.js';
 import * as m030 from './migrations/030-staff-sign-in.js';
 import * as m031 from './migrations/031-passkeys-sso.js';
+import * as m032 from './migrations/032-document-reading.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '029-search-sample': m029,
   '030-staff-sign-in': m030,
   '031-passkeys-sso': m031,
+  '032-document-reading': m032,
 };
 
 /** The newest migration this code knows (GET /api/ready names it). */

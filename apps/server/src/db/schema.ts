@@ -230,6 +230,12 @@ export interface DocumentsTable {
   created_at: Timestamp;
   /** When retention deleted the file (migration 023); the row stays as the record of what was delivered. */
   file_erased_at: Date | null;
+  /** The approval's own facts, as read from it (migration 032; null when not found or uploaded before). */
+  application_number: string | null;
+  approved_on: ColumnType<string | null, string | null | undefined, string | null>;
+  expires_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How it was read (DocumentReading in the contracts). */
+  reading: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface MailsTable {

@@ -19,6 +19,8 @@ export function orderValues(overrides: Partial<NewOrder> = {}): NewOrder {
     processing_type: 'Standard',
     passport_first_name: 'Ada',
     passport_surname: 'Lovelace',
+    // In clear, as an order from before encryption: the approval helpers (uploads.ts) name this traveller.
+    passport_number: 'LV1234567',
     telephone_number: '5550100',
     country_code: '44',
     citizen_country: 'United Kingdom',

@@ -33,6 +33,22 @@ export async function lockUploadTarget(trx: Transaction<DB>, orderId: string): P
   return row && { ...row, id: Number(row.id) };
 }
 
+/** Who the order's traveller is, and the e-mail the order was placed with: what an approval is checked against. */
+export const selectTraveller = (db: Db, orderId: string) =>
+  db
+    .selectFrom('orders')
+    .select([
+      'email',
+      'surname',
+      'first_name',
+      'passport_surname',
+      'passport_first_name',
+      'passport_number',
+      'personal_sealed',
+    ])
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+
 export interface NewDocument {
   orderKey: number;
   storageKey: string;
@@ -41,6 +57,9 @@ export interface NewDocument {
   size: number;
   sha256: string;
   uploadedBy: number;
+  /** What the desk read in it (issue 35). */
+  facts: { applicationNumber: string | null; approvedOn: string | null; expiresOn: string | null };
+  reading: object;
 }
 
 export async function insertDocument(trx: Transaction<DB>, d: NewDocument): Promise<{ id: number; created_at: Date }> {
@@ -54,6 +73,10 @@ export async function insertDocument(trx: Transaction<DB>, d: NewDocument): Prom
       size_bytes: d.size,
       sha256: d.sha256,
       uploaded_by: d.uploadedBy,
+      application_number: d.facts.applicationNumber,
+      approved_on: d.facts.approvedOn,
+      expires_on: d.facts.expiresOn,
+      reading: JSON.stringify(d.reading),
     })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();

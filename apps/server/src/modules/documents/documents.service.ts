@@ -10,8 +10,11 @@ import {
   EMAIL_PATTERN,
   MAIL_PROVIDERS,
   MAX_EMAIL_LENGTH,
+  MIN_SEND_ANYWAY_REASON,
   UPLOAD_FIELDS,
   UPLOAD_MESSAGES,
+  type DocumentReading,
+  type DocumentRefusal,
   type MailProvider,
   type StoredDocumentInfo,
   type UploadVisaDocumentResult,
@@ -31,12 +34,16 @@ import type { MailService } from '../mail/mail.service.js';
 import { changedBy, type OrderEventsPublisher } from '../events/order-events.publisher.js';
 import type { checkPdf } from '../../lib/pdf/inspect.js';
 import { WorkerLimitError, type WorkerPool } from '../../lib/workers/worker-pool.js';
+import type { readDocumentText } from '../../lib/document-reading/read-document.js';
+import type { OrderFieldsCipher } from '../personal-data/order-fields.js';
+import { describeNamed, matchesTraveller, readApproval, type TravellerIdentity } from './approval-reading.js';
 import { detectDocumentType, sanitizeFileName } from './document-file.js';
 import {
   insertDocument,
   lockUploadTarget,
   markOrderCompleted,
   selectSignatureKey,
+  selectTraveller,
   selectUploadTarget,
   type UploadTarget,
 } from './documents.repository.js';
@@ -56,6 +63,9 @@ interface ValidUpload {
   email: string;
   provider: MailProvider;
   file: { filename: string; content: Buffer };
+  /** The member's reason to send a document the desk could not match (issue 35). */
+  sendAnywayReason: string | null;
+  confirmEmailChange: boolean;
 }
 
 /** Every missing or wrong field at once, in the form's order, with the spec's messages (§5). */
@@ -70,11 +80,23 @@ function validateForm(form: UploadForm): ValidUpload {
   if (!form.file) errors[UPLOAD_FIELDS.file] = UPLOAD_MESSAGES.fileRequired;
   const provider = MAIL_PROVIDERS.find((p) => p === form.provider);
   if (!provider) errors[UPLOAD_FIELDS.provider] = UPLOAD_MESSAGES.providerRequired;
+  const reason = form.sendAnywayReason?.trim() ?? '';
+  if (form.sendAnywayReason !== undefined && reason.length < MIN_SEND_ANYWAY_REASON) {
+    errors[UPLOAD_FIELDS.sendAnywayReason] =
+      `Say in a few words (at least ${MIN_SEND_ANYWAY_REASON} characters) why this document is right for this order.`;
+  }
   const first = Object.values(errors)[0];
   if (first !== undefined || !provider || !form.file) {
     throw new AppError('VALIDATION_FAILED', first ?? UPLOAD_MESSAGES.fileRequired, { fields: errors });
   }
-  return { orderId: normalizeOrderId(orderId), email, provider, file: form.file };
+  return {
+    orderId: normalizeOrderId(orderId),
+    email,
+    provider,
+    file: form.file,
+    sendAnywayReason: reason || null,
+    confirmEmailChange: form.confirmEmailChange === 'true',
+  };
 }
 
 const toInfo = (d: {
@@ -101,8 +123,92 @@ export class DocumentsService {
     workers: WorkerPool,
     private readonly log: FastifyBaseLogger,
     private readonly orderEvents: OrderEventsPublisher,
+    private readonly cipher: OrderFieldsCipher,
   ) {
     this.checkPdf = workers.function(new URL('../../lib/pdf/inspect.js', import.meta.url), 'checkPdf');
+    this.readText = workers.function(
+      new URL('../../lib/document-reading/read-document.js', import.meta.url),
+      'readDocumentText',
+    );
+  }
+
+  /** An approval's text (its own, or by OCR), read in the worker pool under its time and memory caps (issue 35). */
+  private readonly readText: typeof readDocumentText;
+
+  /** The order's traveller and e-mail: the passport number opened from its sealed field. */
+  private async traveller(orderId: string): Promise<{ identity: TravellerIdentity; email: string }> {
+    const row = await selectTraveller(this.db, orderId);
+    if (!row) throw new AppError('ORDER_NOT_FOUND', `Order ${orderId} was not found.`);
+    const opened = await this.cipher.open(orderId, row.personal_sealed);
+    return {
+      identity: {
+        surname: row.passport_surname || row.surname || '',
+        givenNames: row.passport_first_name || row.first_name || '',
+        passportNumber: String(opened.passport_number ?? row.passport_number ?? ''),
+      },
+      email: row.email ?? '',
+    };
+  }
+
+  /**
+   * Reads the document and judges it against the order's traveller. A document that names someone else, or cannot be
+   * read, is refused (422) with what was read, unless the member gave a reason to send it anyway; a mail to another
+   * address than the order's needs its confirmation (409). Nothing is stored before this passes.
+   */
+  private async judge(
+    upload: ValidUpload,
+    contentType: string,
+  ): Promise<{ reading: DocumentReading; summary: string; orderEmail: string }> {
+    const { identity, email } = await this.traveller(upload.orderId);
+    if (upload.email.toLowerCase() !== email.trim().toLowerCase() && !upload.confirmEmailChange) {
+      throw new AppError(
+        'EMAIL_CHANGE_UNCONFIRMED',
+        `The approval would go to ${upload.email}, but order ${upload.orderId} was placed with ${email}. ` +
+          'Confirm the new address to send it there.',
+        { data: { orderEmail: email, email: upload.email } },
+      );
+    }
+    const text = await this.readText(upload.file.content, contentType).catch((err: unknown) => {
+      // Past the pool's cap: the document is treated as unreadable, and the member decides.
+      if (err instanceof WorkerLimitError) return { text: '', method: 'none' as const, ocrMs: 0 };
+      throw err;
+    });
+    const read = readApproval(text.text, identity);
+    const reading: DocumentReading = {
+      method: read.readable ? text.method : 'none',
+      readable: read.readable,
+      matched: read.readable && matchesTraveller(read),
+      passportFound: read.passportFound,
+      surnameFound: read.surnameFound,
+      named: read.named,
+      facts: read.facts,
+      sentAnyway: null,
+    };
+    if (reading.matched) return { reading, summary: read.summary, orderEmail: email };
+    if (upload.sendAnywayReason) {
+      return { reading: { ...reading, sentAnyway: upload.sendAnywayReason }, summary: read.summary, orderEmail: email };
+    }
+    const order = {
+      surname: identity.surname.toUpperCase(),
+      givenNames: identity.givenNames,
+      passportNumber: identity.passportNumber,
+    };
+    const data: DocumentRefusal = { reading, order };
+    const ours = `${order.surname} / ${order.passportNumber}`;
+    if (!reading.readable) {
+      throw new AppError(
+        'DOCUMENT_NOT_READ',
+        `The desk could not read this document (no text, even by OCR), so it cannot tell whether it is for ${ours}. ` +
+          'Nothing was stored or sent. Look at it yourself: to send it, give the reason.',
+        { data },
+      );
+    }
+    throw new AppError(
+      'DOCUMENT_MISMATCH',
+      `This document names ${describeNamed(read.named)}; this order is ${ours}. Nothing was stored or sent. ` +
+        "Check that it is this traveller's approval.",
+      { data },
+    );
   }
 
   /** An uploaded PDF is read within bounds, in the worker pool (issue 22). */
@@ -130,8 +236,10 @@ export class DocumentsService {
     if (type.contentType === 'application/pdf') await this.assertWithinLimits(upload.file.content);
     this.mail.assertProvider(upload.provider);
     const originalName = sanitizeFileName(upload.file.filename, type.extension);
-    // Stored only once the order may take it; checked again under the order's lock before anything is recorded.
+    // Stored only once the order may take it and the document names its traveller; checked again under the order's
+    // lock before anything is recorded.
     deliverable(await selectUploadTarget(this.db, upload.orderId), upload.orderId);
+    const { reading, summary: readSummary, orderEmail } = await this.judge(upload, type.contentType);
     const file = await this.storeUpload(upload.file.content, type.extension, upload.orderId);
     try {
       const result = await this.db.transaction().execute(async (trx) => {
@@ -144,6 +252,8 @@ export class DocumentsService {
           size: file.size,
           sha256: file.sha256,
           uploadedBy: staff.id,
+          facts: reading.facts,
+          reading,
         });
         const version = await markOrderCompleted(trx, order.id, staff.id);
         const composed = await this.mail.composeApprovalMail(trx, order.order_id);
@@ -177,14 +287,43 @@ export class DocumentsService {
               document: { id: info.id, file1: info.file1, content_type: info.content_type, sha256: info.sha256 },
               // The mail by id, not its address: the mails row holds that, and erasure blanks it there.
               mail: { id: mail.id, provider: upload.provider },
+              reading: { method: reading.method, matched: reading.matched, facts: reading.facts },
             },
           },
+          ...(reading.sentAnyway
+            ? [
+                {
+                  action: 'order.document-sent-unmatched' as const,
+                  orderId: order.id,
+                  target: order.order_id,
+                  after: {
+                    reason: reading.sentAnyway,
+                    readable: reading.readable,
+                    named: reading.named,
+                    summary: readSummary,
+                  },
+                },
+              ]
+            : []),
+          // The change is on the order's activity; the address itself only in the mails row (erasure blanks it
+          // there, and the audit trail never holds one).
+          ...(upload.email.toLowerCase() !== orderEmail.trim().toLowerCase()
+            ? [
+                {
+                  action: 'order.document-email-changed' as const,
+                  orderId: order.id,
+                  target: order.order_id,
+                  after: { mail: { id: mail.id } },
+                },
+              ]
+            : []),
         ]);
         return {
           orderId: order.order_id,
           version,
           process_status: 'Completed',
           document: info,
+          reading,
           mail: {
             mailId: mail.id,
             orderId: order.order_id,

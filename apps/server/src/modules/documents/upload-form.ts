@@ -13,6 +13,10 @@ export interface UploadForm {
   orderId?: string;
   email?: string;
   provider?: string;
+  /** Send a document the desk could not match to the order, for this reason (issue 35). */
+  sendAnywayReason?: string;
+  /** 'true': the mail goes to the address in the box though it is not the order's. */
+  confirmEmailChange?: string;
   file?: { filename: string; content: Buffer };
 }
 
@@ -48,6 +52,8 @@ const TEXT_FIELDS: Record<string, keyof Omit<UploadForm, 'file'>> = {
   [UPLOAD_FIELDS.orderId]: 'orderId',
   [UPLOAD_FIELDS.email]: 'email',
   [UPLOAD_FIELDS.provider]: 'provider',
+  [UPLOAD_FIELDS.sendAnywayReason]: 'sendAnywayReason',
+  [UPLOAD_FIELDS.confirmEmailChange]: 'confirmEmailChange',
 };
 
 function refusal(err: unknown, maxUploadMb: number): AppError {

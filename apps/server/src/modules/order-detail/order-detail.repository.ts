@@ -28,6 +28,12 @@ export interface DocumentRow {
   uploaded_by: string | null;
   /** The provider the approval mail of this upload was queued with. */
   mail_service_provider: string | null;
+  /** What the desk read in it (issue 35): IRCC's application number, the expiry (YYYY-MM-DD). */
+  application_number: string | null;
+  expires_on: string | null;
+  /** 'true' or 'false' (null before issue 35); the reason it was sent though it did not match. */
+  matched: string | null;
+  sent_anyway: string | null;
 }
 
 export interface MailRow {
@@ -95,6 +101,7 @@ export async function selectOrderDetail(db: Db, orderId: string): Promise<OrderD
                created_at FROM remarks WHERE order_id = o.id) r), '[]') AS remarks,
       coalesce((SELECT json_agg(d ORDER BY d.created_at DESC, d.id DESC) FROM (
         SELECT documents.id, original_name, content_type, size_bytes, documents.created_at, st.name AS uploaded_by,
+          application_number, expires_on, reading->>'matched' AS matched, reading->>'sentAnyway' AS sent_anyway,
           (SELECT provider FROM mails WHERE mails.order_id = o.id AND mails.document_id = documents.id
            ORDER BY mails.id LIMIT 1) AS mail_service_provider
         FROM documents LEFT JOIN staff st ON st.id = documents.uploaded_by WHERE order_id = o.id) d), '[]') AS documents,

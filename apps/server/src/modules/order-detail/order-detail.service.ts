@@ -122,6 +122,10 @@ export class OrderDetailService {
           uploaded_by: d.uploaded_by,
           customer_name: [order.passport_first_name, order.passport_surname].filter(Boolean).join(' '),
           mail_service_provider: d.mail_service_provider,
+          application_number: d.application_number,
+          expires_on: d.expires_on,
+          matched: d.matched === null ? undefined : d.matched === 'true',
+          sent_anyway: d.sent_anyway,
         }),
       ),
       mailHistory: row.mails.map((m) =>

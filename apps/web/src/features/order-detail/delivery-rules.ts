@@ -17,7 +17,12 @@ export const UPLOAD_FIELDS: typeof CONTRACT_UPLOAD_FIELDS = {
   email: 'email',
   file: 'uploadVisaDoc',
   provider: 'mailServiceProvider',
+  sendAnywayReason: 'sendAnywayReason',
+  confirmEmailChange: 'confirmEmailChange',
 };
+
+/** The shortest reason the server accepts for sending a document it could not match (contracts). */
+export const MIN_SEND_ANYWAY_REASON = 10;
 
 /** Spec §5 "Upload document". */
 export const UPLOAD_MESSAGES: Pick<typeof CONTRACT_UPLOAD_MESSAGES, 'emailRequired' | 'fileRequired'> = {

@@ -58,7 +58,14 @@ export interface UploadArgs {
   email: string;
   file: File;
   mailServiceProvider: MailProvider;
+  /** Send a document the desk could not match to the order, for this reason (issue 35). */
+  sendAnywayReason?: string;
+  /** The member confirmed a mail to another address than the order's. */
+  confirmEmailChange?: boolean;
 }
+
+/** Refusals the upload form shows itself (issue 35): what the document names, or the address to confirm. */
+export const UPLOAD_QUESTIONS = ['DOCUMENT_MISMATCH', 'DOCUMENT_NOT_READ', 'EMAIL_CHANGE_UNCONFIRMED'] as const;
 
 export interface MailContentArgs {
   orderId: string;
@@ -66,13 +73,15 @@ export interface MailContentArgs {
   mailId?: number;
 }
 
-/** Spec §7: multipart with orderId, email, uploadVisaDoc and mailServiceProvider. */
-function uploadForm({ orderId, email, file, mailServiceProvider }: UploadArgs): FormData {
+/** Spec §7: multipart with orderId, email, uploadVisaDoc and mailServiceProvider (and issue 35's answers). */
+function uploadForm(args: UploadArgs): FormData {
   const form = new FormData();
-  form.append(UPLOAD_FIELDS.orderId, orderId);
-  form.append(UPLOAD_FIELDS.email, email);
-  form.append(UPLOAD_FIELDS.file, file, file.name);
-  form.append(UPLOAD_FIELDS.provider, mailServiceProvider);
+  form.append(UPLOAD_FIELDS.orderId, args.orderId);
+  form.append(UPLOAD_FIELDS.email, args.email);
+  if (args.sendAnywayReason) form.append(UPLOAD_FIELDS.sendAnywayReason, args.sendAnywayReason);
+  if (args.confirmEmailChange) form.append(UPLOAD_FIELDS.confirmEmailChange, 'true');
+  form.append(UPLOAD_FIELDS.file, args.file, args.file.name);
+  form.append(UPLOAD_FIELDS.provider, args.mailServiceProvider);
   return form;
 }
 
@@ -115,7 +124,12 @@ export const orderDetailApi = api.injectEndpoints({
     }),
     // The order becomes Completed, so its queues and counts reload too; a refusal reloads the order only.
     uploadVisaDocument: build.mutation<ChangeOutcome<UploadVisaDocumentAnswer>, UploadArgs>({
-      query: (args) => ({ url: 'admin/upload-visa-document', method: 'POST', body: uploadForm(args) }),
+      query: (args) => ({
+        url: 'admin/upload-visa-document',
+        method: 'POST',
+        body: uploadForm(args),
+        silent: (error) => (UPLOAD_QUESTIONS as readonly string[]).includes(error.code ?? ''),
+      }),
       transformResponse: outcome<UploadVisaDocumentAnswer>,
       invalidatesTags: (result, _error, { orderId }) => (result ? afterMove(orderId) : [detailTag(orderId)]),
     }),

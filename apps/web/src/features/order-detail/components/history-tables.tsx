@@ -166,7 +166,20 @@ export function EmailHistoryTable({ mails, onView }: EmailHistoryTableProps) {
   );
 }
 
-const DOCUMENT_HEADINGS = ['File', 'Type', 'Size', 'Mail provider', 'Uploaded by', 'Date & Time'];
+const DOCUMENT_HEADINGS = [
+  'File',
+  'Type',
+  'Size',
+  'Application no.',
+  'Valid until',
+  'Mail provider',
+  'Uploaded by',
+  'Date & Time',
+];
+
+/** Whether the desk matched it to the traveller (issue 35): nothing for documents from before it read them. */
+const matchNote = (doc: UploadedDocument) =>
+  doc.sent_anyway ? ` (sent unmatched: ${doc.sent_anyway})` : doc.matched ? ' ✓ matched' : '';
 
 export function UploadedDocumentsTable({ documents }: { documents: readonly UploadedDocument[] }) {
   return (
@@ -176,9 +189,11 @@ export function UploadedDocumentsTable({ documents }: { documents: readonly Uplo
       rows={documents}
       rowKey={(doc) => doc.id}
       cells={(doc) => [
-        doc.file1,
+        `${doc.file1}${matchNote(doc)}`,
         doc.content_type,
         formatSize(doc.size_bytes),
+        doc.application_number ?? '',
+        doc.expires_on ?? '',
         doc.mail_service_provider ?? '',
         doc.uploaded_by ?? '',
         <TimeText key="at" value={doc.create_ts} />,

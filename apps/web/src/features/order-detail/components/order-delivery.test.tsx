@@ -129,6 +129,11 @@ describe('Upload Document', WHOLE_CONSOLE, () => {
     await userEvent.upload(input, pdfFile());
     expect(uploadForm().getByTestId('chosen-file').textContent).toBe('approval.pdf (1 KB)');
     await userEvent.click(uploadForm().getByRole('button', { name: 'Upload' }));
+    // Another address than the order's: asked first (issue 35), nothing sent until the answer.
+    const question = await screen.findByRole('dialog');
+    expect(question.textContent).toContain('The approval will go to new.address@example.com, not to maria@example.com');
+    expect(api.callsTo('POST', '/api/admin/upload-visa-document')).toHaveLength(0);
+    await userEvent.click(within(question).getByRole('button', { name: 'Yes' }));
 
     expect(await screen.findByText(message)).toBeTruthy();
     const calls = api.callsTo('POST', '/api/admin/upload-visa-document');
@@ -138,7 +143,7 @@ describe('Upload Document', WHOLE_CONSOLE, () => {
       email: 'new.address@example.com',
       mailServiceProvider: 'Sendgrid',
       file: 'approval.pdf',
-      names: ['orderId', 'email', 'uploadVisaDoc', 'mailServiceProvider'],
+      names: ['orderId', 'email', 'confirmEmailChange', 'uploadVisaDoc', 'mailServiceProvider'],
     });
     // The browser writes the multipart Content-Type itself; the staff token rides as on every call.
     expect(calls[0]!.headers['Content-Type']).toBeUndefined();
@@ -155,7 +160,7 @@ describe('Upload Document', WHOLE_CONSOLE, () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['approval.pdf', 'application/pdf', '240 KB', 'Sendgrid', 'Asha Rao', '20/11/2026 09:59:58 UTC']);
+    ).toEqual(['approval.pdf', 'application/pdf', '240 KB', '', '', 'Sendgrid', 'Asha Rao', '20/11/2026 09:59:58 UTC']);
     expect(uploadForm().getByTestId('chosen-file').textContent).toBe('No file chosen');
     // The mail it queued is in Email History.
     expect(within(section('Email History')).getByText('queued')).toBeTruthy();
@@ -231,6 +236,61 @@ describe('Upload Document', WHOLE_CONSOLE, () => {
     answer!();
     expect(await screen.findByText('Document uploaded.')).toBeTruthy();
     await waitFor(() => expect(uploadForm().queryByRole('progressbar')).toBeNull());
+  });
+
+  it("shows whom another traveller's approval names beside this order's, and sends it only with a reason (issue 35)", async () => {
+    const mismatch = {
+      status: 422,
+      body: {
+        status: 0,
+        code: 'DOCUMENT_MISMATCH',
+        message:
+          'This document names WHITFIELD / K48213571; this order is GARCIA / P55120934. Nothing was stored or sent.',
+        data: {
+          reading: {
+            method: 'text',
+            readable: true,
+            matched: false,
+            passportFound: false,
+            surnameFound: false,
+            named: { surname: 'WHITFIELD', givenNames: 'KATE', passportNumber: 'K48213571' },
+            facts: { applicationNumber: 'V309999999', approvedOn: null, expiresOn: null },
+            sentAnyway: null,
+          },
+          order: { surname: 'GARCIA', givenNames: 'Maria', passportNumber: 'P55120934' },
+        },
+      },
+    };
+    const { api } = renderOrder(orderDetails(), (call) => {
+      if (call.path !== '/api/admin/upload-visa-document') return undefined;
+      return call.form?.get('sendAnywayReason') ? ok({ orderId: DETAIL_ORDER_ID }, 'Document uploaded.') : mismatch;
+    });
+    await pageLoaded();
+    await userEvent.upload(uploadForm().getByLabelText('Approved document'), pdfFile());
+    await userEvent.click(uploadForm().getByRole('button', { name: 'Upload' }));
+
+    const refusal = await uploadForm().findByRole('alert', { name: 'The document was not sent' });
+    expect(refusal.textContent).toContain('This looks like another traveller’s approval');
+    const rows = within(within(refusal).getByRole('table', { name: 'Who the document names' })).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'SurnamePassport number',
+      'This documentWHITFIELDK48213571',
+      'This orderGARCIAP55120934',
+    ]);
+    // The page said it; no error toast on top of it.
+    expect(document.querySelectorAll('.Toastify__toast--error')).toHaveLength(0);
+    const sendAnyway = within(refusal).getByRole('button', { name: 'Send it anyway' });
+    expect(sendAnyway.hasAttribute('disabled')).toBe(true);
+    await userEvent.type(
+      within(refusal).getByLabelText('Reason to send it anyway'),
+      'Passport renewed; IRCC approved the new one.',
+    );
+    await userEvent.click(sendAnyway);
+    expect(await screen.findByText('Document uploaded.')).toBeTruthy();
+    const calls = api.callsTo('POST', '/api/admin/upload-visa-document');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.form?.get('sendAnywayReason')).toBe('Passport renewed; IRCC approved the new one.');
+    await waitFor(() => expect(uploadForm().queryByRole('alert', { name: 'The document was not sent' })).toBeNull());
   });
 });
 

@@ -1,7 +1,7 @@
 // Upload Document (spec §2, §5, §7): the e-mail the approval mail goes to (editable, also the address Resend
 // uses), the order id (read-only), the mail provider and the file (PDF, PNG or JPEG; the server judges it by
 // content). The documents already stored are listed above the form.
-import type { FormEvent, RefObject } from 'react';
+import type { FormEvent, ReactNode, RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -38,6 +38,8 @@ interface UploadDocumentFormProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** Clears the file input after a successful upload (the same file may be chosen again). */
   fileInputRef: RefObject<HTMLInputElement | null>;
+  /** Why the last upload was not sent, with what the member can do (issue 35). */
+  refusal?: ReactNode;
 }
 
 export function UploadDocumentForm({
@@ -47,6 +49,7 @@ export function UploadDocumentForm({
   uploadingName,
   onSubmit,
   fileInputRef,
+  refusal,
 }: UploadDocumentFormProps) {
   return (
     <Stack gap={2}>
@@ -135,6 +138,7 @@ export function UploadDocumentForm({
             {isUploading ? 'Uploading…' : 'Upload'}
           </Button>
         </Box>
+        {refusal}
         {isUploading ? (
           <Box role="status">
             <Typography variant="body2" color="text.secondary">

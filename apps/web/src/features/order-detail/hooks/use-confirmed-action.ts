@@ -15,7 +15,7 @@ interface Unwrappable<T> {
   unwrap: () => Promise<ChangeOutcome<T>>;
 }
 
-const isApiError = (error: unknown): error is ApiError =>
+export const isApiError = (error: unknown): error is ApiError =>
   typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
 
 /** How a change ended: made, refused because the order had changed (now reloaded), or refused otherwise. */
