@@ -4,7 +4,8 @@
 // mailing nothing; an unreadable one says so, and goes only with a member's reason, audited with what was read. The
 // approval's own facts are kept and shown. A mail to another address than the order's asks for confirmation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentRefusal } from '@eta/contracts';
+import { TRACK_PROOF_HEADER, type DocumentRefusal } from '@eta/contracts';
+import { pdfPages } from './helpers/pdf-files.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { insertOrder } from './helpers/orders.js';
 import {
@@ -181,5 +182,65 @@ describe('the approval is read before it is sent', () => {
       headers: { authorization: team.token },
     });
     expect(timeline.body).toContain("Mailed the approval to another address than the order's");
+  });
+
+  it("keeps what it read and uses it: the approval mail, Order History's search, the portal and both defence packs", async () => {
+    const orderId = await insertOrder(t.database.db);
+    const approval = await approvalPdf({ ...TRAVELLER, applicationNumber: 'V377777777' });
+    expect((await upload(orderId, { name: 'eta.pdf', content: approval })).statusCode).toBe(200);
+
+    const { mails } = await rowsOf(orderId);
+    expect(mails[0]!.text).toContain('Application number: V377777777');
+    expect(mails[0]!.text).toContain('Your eTA is valid until 19 November 2031.');
+    expect(mails[0]!.html).toContain('valid until 19 November 2031');
+
+    for (const typed of ['V377777777', 'v 377777777']) {
+      const found = await t.search(team.token, { start: 0, end: 10, searchVal: typed, folderName: 'orderHistory' });
+      expect(
+        found.rows.map((r) => r.order_id),
+        typed,
+      ).toEqual([orderId]);
+    }
+
+    const tracked = await t.app.inject({
+      method: 'POST',
+      url: '/api/front/track-order',
+      payload: { orderId, email: box(orderId) },
+    });
+    const proof = tracked.json<{ data: { proof: string } }>().data.proof;
+    const history = await t.app.inject({
+      method: 'POST',
+      url: '/api/front/get-download-history',
+      payload: { orderId },
+      headers: { [TRACK_PROOF_HEADER]: proof },
+    });
+    expect(history.json()).toMatchObject({ approval: { applicationNumber: 'V377777777', expiresOn: '2031-11-19' } });
+
+    for (const defencePackType of [1, 2]) {
+      const details = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/defence-pack-details',
+        headers: { authorization: team.token },
+        payload: { orderId, defencePackType },
+      });
+      expect(details.json().data.documents[0], `pack ${defencePackType}`).toMatchObject({
+        approved: true,
+        applicationNumber: 'V377777777',
+        approvedOn: '2026-11-20',
+        expiresOn: '2031-11-19',
+        matchedTraveller: true,
+      });
+      const pdf = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/get-defence-pack-pdf',
+        headers: { authorization: team.token },
+        payload: { orderId, defencePackType },
+      });
+      const text = (await pdfPages(pdf.rawPayload)).join(' ');
+      expect(text, `pack ${defencePackType}`).toContain(
+        'The approved eTA states: application number V377777777, approved on 2026-11-20, valid until 2031-11-19.',
+      );
+      expect(text, `pack ${defencePackType}`).toContain("names this order's traveller");
+    }
   });
 });

@@ -131,6 +131,12 @@ export const EvidenceDocument = Type.Object({
   uploadedBy: Type.Optional(Type.String()),
   /** The newest document: the approved one, which the PDF reproduces after its sections. */
   approved: Type.Boolean(),
+  /** What the desk read in it at upload (issue 35): IRCC's application number, the eTA's validity (YYYY-MM-DD). */
+  applicationNumber: Type.Optional(Type.String()),
+  approvedOn: Type.Optional(Type.String()),
+  expiresOn: Type.Optional(Type.String()),
+  /** It named the order's traveller (passport number and surname); absent for documents from before the check. */
+  matchedTraveller: Type.Optional(Type.Boolean()),
 });
 
 /** Everything a defence pack states, in the order of its sections (`index`). Oldest events first. */

@@ -80,6 +80,13 @@ export const DownloadHistoryResponse = Type.Object({
   }),
   /** file1: the approved document's file name; null while the order is still being processed. */
   path: Type.Object({ file1: Type.Union([Type.String(), Type.Null()]) }),
+  /** The approval's own facts as the desk read them (issue 35): IRCC's application number and the expiry date. */
+  approval: Type.Optional(
+    Type.Object({
+      applicationNumber: Type.Union([Type.String(), Type.Null()]),
+      expiresOn: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
 });
 export type DownloadHistoryResponse = Static<typeof DownloadHistoryResponse>;
 

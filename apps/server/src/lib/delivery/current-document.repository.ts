@@ -14,6 +14,9 @@ export interface CurrentDocument {
   size_bytes: number;
   sha256: string;
   created_at: Date;
+  /** The approval's own facts, as the desk read them at upload (issue 35); null when not found. */
+  application_number: string | null;
+  expires_on: string | null;
 }
 
 /** The order's approved document: its latest upload. Index: documents_order_idx (order_id, created_at DESC). */
@@ -30,6 +33,8 @@ export async function selectCurrentDocument(db: Db, orderId: string): Promise<Cu
       'documents.size_bytes',
       'documents.sha256',
       'documents.created_at',
+      'documents.application_number',
+      'documents.expires_on',
     ])
     .where('orders.order_id', '=', orderId)
     .orderBy('documents.created_at', 'desc')

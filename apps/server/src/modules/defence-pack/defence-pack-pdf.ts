@@ -211,6 +211,26 @@ function documentSection(
   );
   const approved = facts.documents[0];
   if (!approved) return;
+  // The service delivered a valid authorisation: what the approval itself states, as read at upload (issue 35).
+  const stated = [
+    approved.applicationNumber ? `application number ${approved.applicationNumber}` : null,
+    approved.approvedOn ? `approved on ${approved.approvedOn}` : null,
+    approved.expiresOn ? `valid until ${approved.expiresOn}` : null,
+  ].filter(Boolean);
+  if (stated.length > 0 || approved.matchedTraveller !== undefined) {
+    pdf.paragraph(
+      [
+        stated.length > 0 ? `The approved eTA states: ${stated.join(', ')}.` : '',
+        approved.matchedTraveller
+          ? "At upload the desk checked that it names this order's traveller (passport number and surname)."
+          : approved.matchedTraveller === false
+            ? "At upload the desk could not match it to this order's traveller; a staff member sent it after checking it."
+            : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    );
+  }
   if (files.approvedLeftOut) {
     pdf.paragraph(`The approved document is not reproduced here: ${files.approvedLeftOut}. Its fingerprint is above.`, {
       muted: true,

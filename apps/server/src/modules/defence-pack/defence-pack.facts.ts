@@ -153,6 +153,10 @@ export function defencePackFacts(
       uploadedAt: isoTime(d.created_at),
       uploadedBy: present(d.uploaded_by),
       approved: i === 0,
+      applicationNumber: present(d.application_number),
+      approvedOn: present(d.approved_on),
+      expiresOn: present(d.expires_on),
+      ...(d.matched === null ? {} : { matchedTraveller: d.matched === 'true' }),
     })),
     ...(row.erased_at ? { erasedAt: isoTime(row.erased_at) } : {}),
   };

@@ -15,6 +15,11 @@ export interface EvidenceDocumentRow {
   sha256: string;
   created_at: string;
   uploaded_by: string | null;
+  application_number: string | null;
+  approved_on: string | null;
+  expires_on: string | null;
+  /** 'true' / 'false' as read from the reading's JSON; null before issue 35. */
+  matched: string | null;
 }
 
 export interface EvidenceMailRow {
@@ -88,7 +93,7 @@ export async function selectEvidence(db: Kysely<DB>, orderId: string): Promise<E
       g.gateway_name,
       coalesce((SELECT json_agg(d ORDER BY d.created_at DESC, d.id DESC) FROM (
         SELECT documents.id, storage_key, original_name, content_type, size_bytes, sha256, documents.created_at,
-               st.name AS uploaded_by
+               st.name AS uploaded_by, application_number, approved_on, expires_on, reading->>'matched' AS matched
         FROM documents LEFT JOIN staff st ON st.id = documents.uploaded_by WHERE order_id = o.id) d), '[]') AS documents,
       coalesce((SELECT json_agg(m ORDER BY m.created_at, m.id) FROM (
         SELECT id, kind, subject, to_address, provider, state, provider_message_id, created_at, sent_at

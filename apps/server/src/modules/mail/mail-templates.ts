@@ -88,8 +88,35 @@ function textFooter(b: MailBranding): string {
  * track-order page, validity text, contact details and footer links. It links rather than attaches, so every
  * download of the document is logged as evidence. A resend says the same.
  */
-export function renderApprovalMail(b: MailBranding, order: { orderId: string; applicantName: string }): RenderedMail {
+/** An approval's own facts as the desk read them (issue 35): IRCC's application number, the expiry (YYYY-MM-DD). */
+export interface ApprovalFactsText {
+  applicationNumber: string | null;
+  expiresOn: string | null;
+}
+
+/** "19 November 2031", as the approval mail and the portal say a date. */
+export const longDate = (isoDate: string): string =>
+  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The approval's number and validity as sentences, or none when the desk did not read them. */
+function approvalFactLines(facts: ApprovalFactsText | undefined): string[] {
+  const lines: string[] = [];
+  if (facts?.applicationNumber) lines.push(`Application number: ${facts.applicationNumber}`);
+  if (facts?.expiresOn) lines.push(`Your eTA is valid until ${longDate(facts.expiresOn)}.`);
+  return lines;
+}
+
+export function renderApprovalMail(
+  b: MailBranding,
+  order: { orderId: string; applicantName: string; approval?: ApprovalFactsText },
+): RenderedMail {
   const e = escapeHtml;
+  const facts = approvalFactLines(order.approval);
   const link = trackOrderLink(b, order.orderId);
   const greeting = order.applicantName.trim() ? `Dear ${order.applicantName.trim()},` : 'Dear applicant,';
   const subject = oneLine(`Your Canada eTA is approved - order ${order.orderId}`);
@@ -99,6 +126,7 @@ export function renderApprovalMail(b: MailBranding, order: { orderId: string; ap
     `<p>${e(greeting)}</p>
 <p>Good news: your Electronic Travel Authorization (eTA) for Canada has been approved.</p>
 <p>Order ID: <strong>${e(order.orderId)}</strong></p>
+${facts.map((line) => `<p>${e(line)}</p>`).join('\n')}
 <p>Download your approved eTA from our secure portal with your order ID and e-mail address:</p>
 <p style="text-align:center;margin:24px 0"><a href="${e(link)}" style="background:#d52b1e;color:#ffffff;padding:12px 24px;border-radius:4px;text-decoration:none;font-weight:bold">Download your eTA</a></p>
 <p style="font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br><a href="${e(link)}">${e(link)}</a></p>
@@ -111,6 +139,7 @@ export function renderApprovalMail(b: MailBranding, order: { orderId: string; ap
     'Good news: your Electronic Travel Authorization (eTA) for Canada has been approved.',
     '',
     `Order ID: ${order.orderId}`,
+    ...facts,
     '',
     'Download your approved eTA from our secure portal with your order ID and e-mail address:',
     link,

@@ -21,6 +21,7 @@ import { isDatabaseUnavailable } from '../../db/connection-errors.js';
 import type { MailConfig } from '../../lib/config.js';
 import { AppError } from '../../lib/errors.js';
 import type { DocumentStore } from '../../lib/storage/document-store.js';
+import { selectCurrentDocument } from '../../lib/delivery/current-document.repository.js';
 import {
   claimDueMails,
   releaseMailClaims,
@@ -339,7 +340,13 @@ export class MailService {
   async composeApprovalMail(db: Db, orderId: string): Promise<ComposedMail> {
     const context = await this.orderContext(db, orderId);
     const branding = this.brandingOf(context);
-    const rendered = renderApprovalMail(branding, { orderId: context.order_id, applicantName: applicantName(context) });
+    // The document it delivers (in an upload's transaction, the one just recorded): its number and validity.
+    const document = await selectCurrentDocument(db, context.order_id);
+    const rendered = renderApprovalMail(branding, {
+      orderId: context.order_id,
+      applicantName: applicantName(context),
+      approval: document && { applicationNumber: document.application_number, expiresOn: document.expires_on },
+    });
     return { ...rendered, ...addressing(context, branding), context };
   }
 

@@ -303,6 +303,19 @@ function exactKeys(text: SearchText, passportHash: Buffer | null): ExactKey[] {
   }
   // orders_passport_hmac_idx
   if (passportHash) keys.push({ where: (eb) => eb('orders.passport_number_hmac', '=', passportHash), final: true });
+  // documents_application_number_idx: the few documents that state it, then their orders by primary key (issue 35).
+  if (text.applicationNumber) {
+    const number = text.applicationNumber;
+    keys.push({
+      where: (eb) =>
+        eb(
+          'orders.id',
+          'in',
+          eb.selectFrom('documents').select('documents.order_id').where('documents.application_number', '=', number),
+        ),
+      final: true,
+    });
+  }
   // orders_surname_idx, orders_first_name_idx, orders_full_name_idx: one word is a surname or a first name; several a
   // surname ("García López") or a full name in either order. Each key costs a queue's statuses one probe each.
   if (text.name) {

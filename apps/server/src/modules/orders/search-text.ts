@@ -20,6 +20,8 @@ export interface SearchText {
   telephone?: { digits: string[]; withCountryCode: { countryCode: string; digits: string }[] };
   /** Could be a passport number (4 to 20 letters and digits); its keyed hash is looked up. */
   passport?: string;
+  /** IRCC's application number ('V' and 8 to 10 digits), as read from an approval at upload (issue 35). */
+  applicationNumber?: string;
   /**
    * A name: a surname or a first name (`fragment`, of one word or several: "García López"), or a full name "first
    * surname" in the order typed (`fullNames[0]`, the fragment itself) or in an order that puts a trailing part first
@@ -37,6 +39,7 @@ export interface SearchText {
 }
 
 const ORDER_ID = /^(?:eta[-\s]?)?(\d{9})$/i;
+const APPLICATION_NUMBER = /^v\s?(\d{8,10})$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TELEPHONE = /^[+\d\s().-]+$/;
 /** Words of letters, apostrophes and hyphens, a word perhaps ending in a dot ("St. John"). */
@@ -70,6 +73,8 @@ export function readSearchText(typed: string): SearchText {
   const telephone = telephoneOf(fragment);
   if (telephone) read.telephone = telephone;
   if (looksLikePassportNumber(fragment)) read.passport = fragment;
+  const application = APPLICATION_NUMBER.exec(fragment);
+  if (application) read.applicationNumber = `V${application[1]}`;
   if (NAME.test(fragment)) read.name = { fullNames: fullNames(fragment.split(' ')) };
   // Seven digits may be the end of a telephone number or of an order id as well as a whole number.
   read.whole = Boolean(read.orderId || read.email || (telephone && telephone.digits[0]!.length >= 8));
@@ -78,4 +83,4 @@ export function readSearchText(typed: string): SearchText {
 
 /** Whether anything in the text can be looked up exactly. */
 export const hasExactValue = (text: SearchText) =>
-  Boolean(text.orderId || text.email || text.telephone || text.passport || text.name);
+  Boolean(text.orderId || text.email || text.telephone || text.passport || text.applicationNumber || text.name);

@@ -170,6 +170,9 @@ export class PortalService {
         landing_site: order.landing_site,
       },
       path: { file1: document ? downloadFileName(order.order_id, document.content_type) : null },
+      ...(document && (document.application_number || document.expires_on)
+        ? { approval: { applicationNumber: document.application_number, expiresOn: document.expires_on } }
+        : {}),
     };
   }
 

@@ -41,6 +41,8 @@ export interface DownloadHistory {
   data: CustomerDownload[];
   mainResult: { order_id: string; customer_name: string; process_status: string; landing_site: string };
   path: { file1: string | null };
+  /** The approval's number and expiry (YYYY-MM-DD) as the desk read them, when it did (issue 35). */
+  approval?: { applicationNumber: string | null; expiresOn: string | null };
 }
 
 /** A failed call: the server's code and message, the wait of a 429, or status 0 when it was unreachable. */

@@ -17,6 +17,15 @@ import { navigate } from '../hooks/use-portal-location';
 import { DownloadHistoryTable } from './download-history-table';
 import { PageHeading } from './page-heading';
 
+/** "19 November 2031" / "19 novembre 2031": an approval's expiry date (YYYY-MM-DD) in the page's language. */
+const longDate = (isoDate: string, language: string) =>
+  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString(language === 'fr' ? 'fr-CA' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
 /** Spec §4, §9: the download starts one second after the success reply. */
 export const DOWNLOAD_DELAY_MS = 1000;
 /** The server logs a download as it starts streaming; the history is read again a moment after. */
@@ -46,7 +55,7 @@ function browserTimeZone(): string | undefined {
 }
 
 export function OrderDownloadPage({ orderId }: { orderId: string }) {
-  const { t, withSite, notify } = usePortal();
+  const { t, language, withSite, notify } = usePortal();
   const errorText = useErrorText();
   // Read once: the page is keyed by its order, and a proof only goes away when the page sends the customer back.
   const [proof] = useState(() => storedProof(orderId)?.proof ?? null);
@@ -107,6 +116,12 @@ export function OrderDownloadPage({ orderId }: { orderId: string }) {
       <p className="portal-alert portal-alert--success" role="status">
         {t.foundMessage(orderId)} {history ? (fileName ? t.readyMessage : waitingText) : null}
       </p>
+      {fileName && history?.approval ? (
+        <p className="portal-facts" aria-label="Your eTA">
+          {history.approval.applicationNumber ? t.applicationNumber(history.approval.applicationNumber) : null}{' '}
+          {history.approval.expiresOn ? t.validUntil(longDate(history.approval.expiresOn, language)) : null}
+        </p>
+      ) : null}
       <div className="portal-actions">
         <button type="button" className="portal-button" disabled={!fileName || busy} onClick={() => void download()}>
           {t.downloadNow}

@@ -23,6 +23,8 @@ const en = {
   downloadTitle: 'Download your eTA',
   foundMessage: (orderId: string) => `Your order ${orderId} has been found.`,
   readyMessage: 'Your Electronic Travel Authorization is ready to download.',
+  applicationNumber: (number: string) => `Application number: ${number}.`,
+  validUntil: (date: string) => `Valid until ${date}.`,
   processingMessage:
     'Your application is still being processed. You will receive an e-mail as soon as your eTA is ready, and you can download it here.',
   preparingMessage:
@@ -114,6 +116,8 @@ const fr: Messages = {
   downloadTitle: 'Téléchargez votre AVE',
   foundMessage: (orderId: string) => `Votre commande ${orderId} a été trouvée.`,
   readyMessage: 'Votre autorisation de voyage électronique est prête à être téléchargée.',
+  applicationNumber: (number: string) => `Numéro de demande : ${number}.`,
+  validUntil: (date: string) => `Valide jusqu’au ${date}.`,
   processingMessage:
     'Votre demande est en cours de traitement. Vous recevrez un courriel dès que votre AVE sera prête et vous pourrez la télécharger ici.',
   preparingMessage:
