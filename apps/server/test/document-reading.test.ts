@@ -244,3 +244,42 @@ describe('the approval is read before it is sent', () => {
     }
   });
 });
+
+describe('reading stays off the event loop and within its cap', () => {
+  it("answers /api/health while a scan is read, and a read past the pool's cap is treated as unreadable", async () => {
+    const capped = await buildTestApp({}, { workerLimits: { timeoutMs: 300, maxMemoryMb: 512, threads: 1 } });
+    try {
+      const member = await capped.signIn('Team');
+      const orderId = await insertOrder(capped.database.db);
+      const form = await uploadRequest(
+        { orderId, email: box(orderId), mailServiceProvider: 'AWS' },
+        { name: 'scan.png', content: approvalPng() },
+      );
+      const events: string[] = [];
+      const uploading = capped.app
+        .inject({
+          method: 'POST',
+          url: '/api/admin/upload-visa-document',
+          headers: { ...form.headers, authorization: member.token },
+          payload: form.payload,
+        })
+        .then((res) => {
+          events.push('upload');
+          return res;
+        });
+      // The health check is answered while the document is being read in a worker thread.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const health = await capped.app.inject({ url: '/api/health' });
+      events.push('health');
+      expect(health.statusCode).toBe(200);
+      const res = await uploading;
+      expect(events).toEqual(['health', 'upload']);
+      // Loading the OCR model alone takes longer than 300 ms: the read is stopped and the document is unreadable,
+      // which the member may still send with a reason.
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'DOCUMENT_NOT_READ' });
+    } finally {
+      await capped.close();
+    }
+  });
+});
