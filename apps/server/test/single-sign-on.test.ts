@@ -119,6 +119,10 @@ describe('single sign-on', () => {
       expect.arrayContaining([
         { target: 'single sign-on', reason: 'state' },
         { target: member.email.toLowerCase(), reason: 'e-mail not verified' },
+        {
+          target: 'nobody@elsewhere.example',
+          reason: 'There is no eTA Desk account for nobody@elsewhere.example. Ask an Admin to add you.',
+        },
       ]),
     );
   });

@@ -4,9 +4,9 @@
 // at run time). One tesseract worker is kept per pool thread, so only a thread's first OCR pays for loading the model.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { createWorker, type Worker } from 'tesseract.js';
 import { extractImages, extractText, getDocumentProxy } from 'unpdf';
+import { encodePng } from '../png.js';
 
 export interface DocumentText {
   text: string;
@@ -39,37 +39,6 @@ async function recognise(image: Buffer): Promise<{ text: string; ms: number }> {
   const worker = await ocr();
   const { data } = await worker.recognize(image);
   return { text: data.text, ms: performance.now() - started };
-}
-
-/** Raw pixels (as pdf.js decodes a PDF's image) as a PNG, the form tesseract takes. */
-export function encodePng(image: { data: Uint8ClampedArray; width: number; height: number; channels: number }): Buffer {
-  const colorType = { 1: 0, 3: 2, 4: 6 }[image.channels];
-  if (colorType === undefined) throw new Error(`an image of ${image.channels} channels`);
-  const stride = image.width * image.channels;
-  const raw = Buffer.alloc((stride + 1) * image.height);
-  for (let y = 0; y < image.height; y += 1) {
-    raw[y * (stride + 1)] = 0; // no filter
-    Buffer.from(image.data.buffer, image.data.byteOffset + y * stride, stride).copy(raw, y * (stride + 1) + 1);
-  }
-  const chunk = (type: string, body: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(body.length);
-    const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(typed));
-    return Buffer.concat([length, typed, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(image.width, 0);
-  header.writeUInt32BE(image.height, 4);
-  header[8] = 8; // bits per channel
-  header[9] = colorType;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 async function readPdf(content: Uint8Array): Promise<DocumentText> {

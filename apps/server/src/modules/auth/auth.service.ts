@@ -403,6 +403,17 @@ export class AuthService {
    */
   async signInWithSso(identity: SsoIdentity, client: Client): Promise<SignedIn> {
     const email = identity.email.trim().toLowerCase();
+    const refused = async (err: unknown): Promise<never> => {
+      // A refusal rolls its transaction back; its record is written apart, as the provider's refusals are.
+      if (err instanceof AppError && err.code === 'SIGN_IN_REFUSED') {
+        await outsideRequest(() =>
+          writeAudit(this.db, { id: null, name: null, ip: client.ip }, [
+            { action: 'security.sso-refused', target: email, after: { reason: err.message } },
+          ]),
+        );
+      }
+      throw err;
+    };
     return outsideRequest(() =>
       this.db.transaction().execute(async (trx) => {
         let staff = await findStaffByEmail(trx, email);
@@ -431,7 +442,7 @@ export class AuthService {
         }
         return this.openSignedIn(trx, staff, client, 'sso', null);
       }),
-    );
+    ).catch(refused);
   }
 
   /** Enrolment at sign-in (the policy asks for a factor): a new secret for the member's app. */
