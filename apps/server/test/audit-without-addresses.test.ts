@@ -13,7 +13,7 @@ import { application, createIntakeKey, postIntake } from './helpers/intake.js';
 import { standInMailConfig, startMailStandIn, type MailStandIn } from './helpers/mail-stand-ins.js';
 import { givePortalHosts } from './helpers/orders.js';
 import { appKeyring } from './helpers/personal-data.js';
-import { PDF, uploadRequest } from './helpers/uploads.js';
+import { INTAKE_TRAVELLER, approvalPdf, uploadRequest } from './helpers/uploads.js';
 
 let standIn: MailStandIn;
 let t: TestApp;
@@ -46,7 +46,7 @@ describe('the audit trail and the access records', () => {
     const orderId = intake.json<{ data: { order_id: string } }>().data.order_id;
     const form = await uploadRequest(
       { orderId, email: edited, mailServiceProvider: 'AWS', confirmEmailChange: 'true' },
-      { name: 'approval.pdf', content: PDF, type: 'application/pdf' },
+      { name: 'approval.pdf', content: await approvalPdf(INTAKE_TRAVELLER), type: 'application/pdf' },
     );
     const upload = await t.app.inject({
       method: 'POST',
@@ -83,6 +83,8 @@ describe('the audit trail and the access records', () => {
         action: 'order.upload-document',
         after: expect.objectContaining({ mail: { id: mails[1]!.id, provider: 'AWS' } }),
       },
+      // The box held another address than the order's (issue 35): the change names the mail, not the address.
+      { action: 'order.document-email-changed', after: { mail: { id: mails[1]!.id } } },
       { action: 'mail.resend', after: { mailId: mails[2]!.id, provider: 'AWS' } },
     ]);
     for (const address of [customer, edited, again]) {
