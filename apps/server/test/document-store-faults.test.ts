@@ -11,8 +11,7 @@ import { loadConfig } from '../src/lib/config.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { insertOrder } from './helpers/orders.js';
 import { application, createIntakeKey, postIntake } from './helpers/intake.js';
-import { samplePdf } from './helpers/pdf-files.js';
-import { uploadRequest } from './helpers/uploads.js';
+import { INTAKE_TRAVELLER, TRAVELLER, approvalPdf, uploadRequest } from './helpers/uploads.js';
 import { auditRowsMentioning } from './helpers/audit-mentions.js';
 import { LOOPBACK_CREDENTIALS, startLoopbackS3, type LoopbackS3, type S3Fault } from './helpers/loopback-s3.js';
 
@@ -45,10 +44,12 @@ const FAULTS: [string, S3Fault][] = [
   ['never answers', { answer: 'hang' }],
 ];
 
-async function upload(orderId: string, email = 'traveller@example.com') {
+/** The approval of the order's traveller: a test order's (helpers/orders.ts), or an intake's (`from: 'intake'`). */
+async function upload(orderId: string, email = `${orderId.toLowerCase()}@mail.test`, from: 'test' | 'intake' = 'test') {
+  const approval = await approvalPdf(from === 'intake' ? INTAKE_TRAVELLER : TRAVELLER);
   const form = await uploadRequest(
     { orderId, email, mailServiceProvider: 'AWS' },
-    { name: 'approval.pdf', content: await samplePdf(1, `approved ${orderId}`), type: 'application/pdf' },
+    { name: 'approval.pdf', content: approval, type: 'application/pdf' },
   );
   return t.app.inject({
     method: 'POST',
@@ -110,7 +111,7 @@ async function completedOrder(email: string): Promise<string> {
   const posted = await postIntake(t, await createIntakeKey(t), application({ email }));
   expect(posted.statusCode, posted.body).toBe(201);
   const orderId = posted.json<{ data: { order_id: string } }>().data.order_id;
-  const uploaded = await upload(orderId, email);
+  const uploaded = await upload(orderId, email, 'intake');
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   return orderId;
 }
