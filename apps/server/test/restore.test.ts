@@ -18,8 +18,8 @@ import { LocalMasterKey } from '../src/lib/crypto/master-key.js';
 import { buildTestApp, JWT_SECRET, TEST_PASSWORD, type TestApp } from './helpers/test-app.js';
 import { startBuiltServer, type BuiltServer } from './helpers/built-server.js';
 import { application, createIntakeKey, postIntake } from './helpers/intake.js';
-import { samplePdf, samplePng } from './helpers/pdf-files.js';
-import { uploadRequest } from './helpers/uploads.js';
+import { samplePng } from './helpers/pdf-files.js';
+import { INTAKE_TRAVELLER, approvalPdf, uploadRequest } from './helpers/uploads.js';
 import { LOOPBACK_CREDENTIALS, startLoopbackS3, type LoopbackS3 } from './helpers/loopback-s3.js';
 import { testBackend } from './helpers/test-database.js';
 
@@ -180,7 +180,16 @@ async function fillDesk(t: TestApp): Promise<{ staffEmail: string; orders: { ord
     if (i === 3) continue; // one order still waiting for its document
     const form = await uploadRequest(
       { orderId, email, mailServiceProvider: 'AWS' },
-      { name: `approval-${i}.pdf`, content: await samplePdf(i + 1, `restored ${orderId}`), type: 'application/pdf' },
+      {
+        name: `approval-${i}.pdf`,
+        // Each order's own approval (issue 35: the desk reads it), so a mix-up of files would show.
+        content: await approvalPdf({
+          ...INTAKE_TRAVELLER,
+          passportNumber: `RST00${i}99`,
+          applicationNumber: `V30000000${i}`,
+        }),
+        type: 'application/pdf',
+      },
     );
     const uploaded = await t.app.inject({
       method: 'POST',
