@@ -437,7 +437,7 @@ export async function serverServices() {
   const fields = new OrderFieldsCipher(keyring);
   return (db) => ({
     queries: new OrderQueriesService(db, fields),
-    detail: new OrderDetailService(db, new OrderMovesService(db), undefined, fields),
+    detail: new OrderDetailService(db, new OrderMovesService(db), undefined, fields, 72),
     defencePack: new DefencePackService(db, new EncryptedDocumentStore(documents, keyring), workers),
     reports: new ReportsService(db),
   });

@@ -50,7 +50,8 @@ import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { LandingSitesService } from './modules/landing-sites/landing-sites.service.js';
 import { OrderMovesService } from './modules/orders/order-moves.service.js';
-import { OrderQueriesService } from './modules/orders/order-queries.service.js';
+import { OrderQueriesService, SEARCH_LIMITS } from './modules/orders/order-queries.service.js';
+import { QueueSettingsService } from './modules/orders/queue-settings.service.js';
 import { OrderDetailService } from './modules/order-detail/order-detail.service.js';
 import { DocumentsService } from './modules/documents/documents.service.js';
 import { mailClaimant, MailService } from './modules/mail/mail.service.js';
@@ -107,6 +108,7 @@ import subjectRequestsRoutes from './routes/admin/subject-requests.routes.js';
 export interface Services {
   auth: AuthService;
   orderQueries: OrderQueriesService;
+  queueSettings: QueueSettingsService;
   orderMoves: OrderMovesService;
   orderDetail: OrderDetailService;
   mail: MailService;
@@ -277,7 +279,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     orderEvents,
   );
   const orderMoves = new OrderMovesService(database.db, payments, orderEvents);
-  const orderQueries = new OrderQueriesService(database.db, personalFields);
+  const orderQueries = new OrderQueriesService(database.db, personalFields, SEARCH_LIMITS, config.urgentTravelHours);
   const liveDesk = new LiveDeskService(
     database.db,
     new EventTickets(database.db, opts.jwtSecret),
@@ -332,7 +334,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     onError: (err, message) => app.log.warn({ err }, message),
   });
   const accessRecords = new AccessRecordsService(database.db, accessRecordWriter);
-  const orderDetail = new OrderDetailService(database.db, orderMoves, orderEvents, personalFields);
+  const orderDetail = new OrderDetailService(
+    database.db,
+    orderMoves,
+    orderEvents,
+    personalFields,
+    config.urgentTravelHours,
+  );
   const auth = new AuthService(
     database.db,
     new TokenService(opts.jwtSecret, config.jwtExpiresIn),
@@ -348,6 +356,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('services', {
     auth,
     orderQueries,
+    queueSettings: new QueueSettingsService(database.db, config.urgentTravelHours),
     orderMoves,
     orderDetail,
     mail,

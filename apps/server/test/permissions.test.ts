@@ -144,6 +144,23 @@ const CASES: Case[] = [
     allowed: ['Admin', 'Manager', 'Team', 'Night Staff'],
   },
   { route: 'GET /api/admin/future-order-counts', allowed: ALL },
+  // Issue 35: each member's urgent-first choices; the target times are an Admin's; the late orders cross every queue,
+  // so they are for those who may open Order History.
+  { route: 'GET /api/admin/queue-settings', allowed: ALL },
+  {
+    route: 'PUT /api/admin/queue-settings/urgent-first',
+    body: { queue: 'newOrder', urgentFirst: true },
+    allowed: ALL,
+  },
+  {
+    route: 'PUT /api/admin/processing-targets',
+    body: { Priority: 120, Standard: 1440, Future: 1440 },
+    allowed: ['Admin'],
+  },
+  {
+    route: 'GET /api/admin/waiting-too-long',
+    allowed: ['Admin', 'Manager', 'Team', 'Night Staff'],
+  },
   // Everyone claims and releases orders (spec §6 "Assign to me is shown to everyone").
   {
     route: 'PUT /api/admin/assign-order-status',

@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = {
   'team.update': { label: 'Team member changed' },
   'team.delete': { label: 'Team member deleted' },
   'gateway.activate': { label: 'Payment gateway activated' },
+  'desk.processing-targets': { label: 'Target times changed' },
   'order.intake': { label: 'Order received', line: ({ site }) => `Order received from ${site}` },
   'order.payment-checked': {
     label: 'Payment checked with the gateway',

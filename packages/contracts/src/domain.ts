@@ -60,6 +60,8 @@ export const CAPABILITIES = {
    * them). A member's sessions are seen and ended by whoever manages the member (manageTeam, with its rank rule).
    */
   manageSignIn: ['Admin'],
+  /** Target times per processing type, past which an open order is "waiting too long" (issue 35). */
+  manageTargets: ['Admin'],
 } as const satisfies Record<string, readonly StaffType[]>;
 export type Capability = keyof typeof CAPABILITIES;
 
@@ -115,6 +117,19 @@ export const STATUS_LABELS: Record<ProcessStatus, string> = {
   ChargeBack: 'Charge Back',
   Deleted: 'Deleted',
 };
+
+/**
+ * The statuses of orders the desk still has to finish (issue 35): only these are urgent or waiting too long. The same
+ * list is in the predicates of orders_urgent_idx and orders_waiting_idx (migration 033).
+ */
+export const OPEN_STATUSES = [
+  'New',
+  'Pending',
+  'Awaiting',
+  'AwaitingGovt',
+  'Customer Called',
+  'Contact Customer',
+] as const satisfies readonly ProcessStatus[];
 
 export const PROCESSING_TYPES = ['Standard', 'Priority', 'Future'] as const;
 export type ProcessingType = (typeof PROCESSING_TYPES)[number];

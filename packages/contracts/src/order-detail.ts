@@ -3,6 +3,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { ERROR_CODES, MIN_TRANSACTION_FIELD_LENGTH, PROCESS_STATUSES, REMARK_MAX_LENGTH } from './domain.js';
 import { Envelope } from './envelope.js';
+import { OrderTiming } from './orders.js';
 
 type FieldKind = 'text' | 'yesNo' | 'number' | 'date' | 'timestamp';
 
@@ -226,6 +227,8 @@ export const OrderDetails = Type.Intersect([
     erasedAt: Type.Optional(Type.String()),
     /** An Admin's legal hold, which keeps the order from every erasure (issue 24). */
     legalHold: Type.Optional(Type.Object({ heldAt: Type.String(), heldBy: Type.String(), reason: Type.String() })),
+    /** Urgency and waiting time, as the order's list row has them (issue 35). */
+    timing: OrderTiming,
   }),
 ]);
 export type OrderDetails = Static<typeof OrderDetails> & Partial<Record<OrderDetailField, string | number | boolean>>;

@@ -10,13 +10,40 @@ export const FolderCountsSchema = Type.Object(
     ReturnType<typeof Type.Optional<ReturnType<typeof Type.Integer>>>
   >,
 );
+/**
+ * The folder counts' payload: the spec's counts, and beside them (issue 35) the urgent orders of each of those queues
+ * that has any (open orders travelling within URGENT_TRAVEL_HOURS) and the open orders past their target time.
+ */
+export const FolderCountsPayload = Type.Intersect([
+  FolderCountsSchema,
+  Type.Object({
+    urgentCounts: Type.Optional(FolderCountsSchema),
+    waitingTooLongCount: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** waitingTooLongCount stopped counting at this many (it is "1,000+"). */
+    waitingTooLongCapped: Type.Optional(Type.Boolean()),
+  }),
+]);
+export type FolderCountsPayload = Static<typeof FolderCountsPayload>;
 export const FolderCountQuery = Type.Object({ userName: Type.Optional(Type.String({ maxLength: 200 })) });
-export const FolderCountResponse = Envelope(FolderCountsSchema);
+export const FolderCountResponse = Envelope(FolderCountsPayload);
 
 export const QueueNameSchema = Type.Enum(QUEUE_NAMES);
 export const ProcessStatusSchema = Type.Enum(PROCESS_STATUSES);
 
-/** Spec §3 "Order list row", Version A (server fields). Dates are ISO 8601 strings in UTC. */
+/** Urgency and waiting time (issue 35), on list rows and the order's page. */
+export const OrderTiming = Type.Object({
+  /** When the traveller flies (their date and time, read as UTC); null when they did not say. */
+  travel_at: Type.Union([Type.String(), Type.Null()]),
+  /** Open, and the travel date is today or later and at most URGENT_TRAVEL_HOURS away. */
+  urgent: Type.Boolean(),
+  /** When the order took its current status. */
+  status_since: Type.String(),
+  /** When the order went past its processing type's target time; null when it has not (or is closed). */
+  overdue_since: Type.Union([Type.String(), Type.Null()]),
+});
+export type OrderTiming = Static<typeof OrderTiming>;
+
+/** Spec §3 "Order list row", Version A (server fields), and the order's timing. Dates are ISO 8601 strings in UTC. */
 export const OrderListRow = Type.Object({
   order_id: Type.String(),
   process_status: ProcessStatusSchema,
@@ -32,6 +59,7 @@ export const OrderListRow = Type.Object({
   processing_type: Type.String(),
   assign_to: Type.String({ description: 'assigned staff name or empty' }),
   version: Type.Integer(),
+  ...OrderTiming.properties,
   /** ChargeBack only: the order's open dispute (reason, amount, evidence due date); null when none is known. */
   dispute: Type.Optional(Type.Union([DisputeSummary, Type.Null()])),
 });
@@ -43,6 +71,8 @@ export const OrderListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 })),
   delay: Type.Optional(Type.String({ maxLength: 10 })),
   userName: Type.Optional(Type.String({ maxLength: 200 })),
+  /** `urgent`: the queue's urgent orders first, soonest travel first, then the rest in queue order (issue 35). */
+  sort: Type.Optional(Type.Union([Type.Literal('queue'), Type.Literal('urgent')])),
   /** Future queue only: 1-12 narrows the list to orders whose processing month is this one. */
   month: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
 });
@@ -64,11 +94,47 @@ export const OrderListPage = Type.Object({
    * letters or digits in a row) or too common for the index within the search's time budget.
    */
   searchedNewest: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** Lists only: the page is in urgent-first order (sort=urgent). */
+  urgentFirst: Type.Optional(Type.Boolean()),
   page: Type.Integer(),
   limit: Type.Integer(),
 });
 export type OrderListPage = Static<typeof OrderListPage>;
 export const OrderListResponse = Envelope(OrderListPage);
+
+/** "Waiting too long" (issue 35): open orders past their processing type's target time, oldest first. */
+export const WaitingTooLongQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+});
+
+/** Target time per processing type in minutes; null: no target for that type. */
+const TargetMinutes = Type.Union([
+  Type.Integer({
+    minimum: 1,
+    maximum: 60 * 24 * 90,
+    errorMessage: 'A target time is between 1 minute and 90 days.',
+  }),
+  Type.Null(),
+]);
+export const ProcessingTargets = Type.Object({
+  Standard: TargetMinutes,
+  Priority: TargetMinutes,
+  Future: TargetMinutes,
+});
+export type ProcessingTargets = Static<typeof ProcessingTargets>;
+
+/** What the queue screens need besides their rows: the member's sort choices, the urgency window, the targets. */
+export const QueueSettings = Type.Object({
+  /** The queues this member sorts urgent first (kept per member). */
+  urgentFirstQueues: Type.Array(QueueNameSchema),
+  /** URGENT_TRAVEL_HOURS: an open order travelling within this many hours is urgent. */
+  urgentTravelHours: Type.Integer({ minimum: 1 }),
+  targets: ProcessingTargets,
+});
+export type QueueSettings = Static<typeof QueueSettings>;
+export const QueueSettingsResponse = Envelope(QueueSettings);
+export const UrgentFirstBody = Type.Object({ queue: QueueNameSchema, urgentFirst: Type.Boolean() });
 
 export const SearchOrderBody = Type.Object({
   start: Type.Integer({ minimum: 0, maximum: 10_000_000 }),

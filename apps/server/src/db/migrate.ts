@@ -32,6 +32,7 @@ import * as m029 from './migrations/029-search-sample.js';
 import * as m030 from './migrations/030-staff-sign-in.js';
 import * as m031 from './migrations/031-passkeys-sso.js';
 import * as m032 from './migrations/032-document-reading.js';
+import * as m033 from './migrations/033-urgency-waiting.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '030-staff-sign-in': m030,
   '031-passkeys-sso': m031,
   '032-document-reading': m032,
+  '033-urgency-waiting': m033,
 };
 
 /** The newest migration this code knows (GET /api/ready names it). */

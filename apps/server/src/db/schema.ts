@@ -198,9 +198,27 @@ export interface OrdersTable {
   legal_hold_by_name: string | null;
   legal_hold_reason: string | null;
 
+  /** When the order took its current status (migration 033: a trigger sets it; null for older rows: created_at). */
+  status_changed_at: ColumnType<Date | null, Date | undefined, Date>;
+
   created_at: Timestamp;
   updated_at: Timestamp;
   version: Generated<number>;
+}
+
+/** Target time per processing type (migration 033): open orders waiting longer are "waiting too long". */
+export interface ProcessingTargetsTable {
+  processing_type: ProcessingType;
+  target_minutes: number | null;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+/** A member's choices on the queue screens (migration 033): the queues they sort urgent first. */
+export interface StaffListPreferencesTable {
+  staff_id: number;
+  urgent_first_queues: string[];
+  updated_at: Timestamp;
 }
 
 export interface RemarksTable {
@@ -595,6 +613,8 @@ export interface DB {
   gateways: GatewaysTable;
   orders: OrdersTable;
   remarks: RemarksTable;
+  processing_targets: ProcessingTargetsTable;
+  staff_list_preferences: StaffListPreferencesTable;
   documents: DocumentsTable;
   mails: MailsTable;
   downloads: DownloadsTable;

@@ -369,6 +369,7 @@ function blankOrder(): Row<'orders'> & Record<keyof DB['orders'], undefined> {
     customer_timezone: undefined,
     processed_by: undefined,
     processed_at: undefined,
+    status_changed_at: undefined,
     legal_version: undefined,
     intake_key_id: undefined,
     charge_id: undefined,
@@ -644,6 +645,8 @@ export class DemoOrderGenerator {
     row.customer_browser = ua[0];
     row.created_at = iso(created);
     row.updated_at = iso(updated);
+    // Its last move (assigned, processed or refunded) gave the order its status.
+    row.status_changed_at = iso(updated);
     row.version = version;
     const p = this.applicant(created, row);
     if (processingDate !== null) row.processing_date = isoDate(processingDate);
@@ -1066,7 +1069,8 @@ export class DemoOrderGenerator {
     this.employment(fields, names, ageYears, home, created);
     if (r.chance(0.8)) {
       fields.do_you_know_when_travel_to_canada = true;
-      fields.travel_to_canada_year = isoDate(created + r.int(5, 240) * DAY);
+      // One traveller in eight buys days before the flight (the desk's urgent orders, issue 35).
+      fields.travel_to_canada_year = isoDate(created + (r.chance(0.125) ? r.int(1, 4) : r.int(5, 240)) * DAY);
       fields.travel_to_canada_hour = `${pad2(r.int(6, 23))}:${pad2(r.int(0, 11) * 5)}`;
     }
     if (r.chance(0.04)) {

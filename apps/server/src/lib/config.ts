@@ -22,6 +22,8 @@ export interface Config {
   sso: SsoConfig | undefined;
   demoData: boolean;
   demoOrders: number;
+  /** URGENT_TRAVEL_HOURS: an open order whose traveller flies within this many hours is urgent (issue 35). */
+  urgentTravelHours: number;
   logLevel: string;
   trustProxy: boolean;
   webDist: string | undefined;
@@ -463,6 +465,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sso: loadSsoConfig(env),
     demoData: bool('DEMO_DATA', env.DEMO_DATA, true),
     demoOrders: int('DEMO_ORDERS', env.DEMO_ORDERS, 2000, 0, 10_000_000),
+    urgentTravelHours: int('URGENT_TRAVEL_HOURS', env.URGENT_TRAVEL_HOURS, 72, 1, 24 * 30),
     logLevel,
     trustProxy: bool('TRUST_PROXY', env.TRUST_PROXY, false),
     webDist: env.WEB_DIST || undefined,

@@ -28,6 +28,10 @@ export function orderRow(overrides: Partial<OrderListRow> = {}): OrderListRow {
     processing_type: 'Standard',
     assign_to: '',
     version: 1,
+    travel_at: null,
+    urgent: false,
+    status_since: '2024-03-05T23:04:09.000Z',
+    overdue_since: null,
     ...overrides,
   };
 }

@@ -56,6 +56,11 @@ export const PERMISSIONS: Record<string, Permission> = {
   'PUT /api/admin/change-order-status': 'workOrders',
   'PUT /api/admin/move-to-complete-refund': 'workOrders',
   'GET /api/admin/future-order-counts': 'workOrders',
+  // Urgent first and waiting time (issue 35): each member's own sort choices; the late orders across every queue.
+  'GET /api/admin/queue-settings': 'workOrders',
+  'PUT /api/admin/queue-settings/urgent-first': 'workOrders',
+  'PUT /api/admin/processing-targets': 'manageTargets',
+  'GET /api/admin/waiting-too-long': 'viewOrderHistory',
 
   // The order detail page; Delete and restore among the moves need more, checked by the service.
   'GET /api/admin/get-orders-details/:orderId': 'workOrders',

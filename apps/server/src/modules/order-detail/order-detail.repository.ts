@@ -3,6 +3,7 @@
 // correlated subqueries, each on its (order_id, created_at) index.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, Order } from '../../db/schema.js';
+import { orderTiming, type OrderTimingJson } from '../orders/orders.repository.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -79,6 +80,7 @@ export type OrderJson = {
 
 export type OrderDetailRow = {
   order: OrderJson;
+  timing: OrderTimingJson;
   holder_name: string | null;
   /** The order's landing site by its display name (its timeline names it). */
   site_name: string;
@@ -92,9 +94,14 @@ export type OrderDetailRow = {
 /** Index: orders.order_id (unique); the lists read remarks_order_idx, documents_order_idx, mails_order_idx,
  * downloads_order_idx and audit_log_order_idx. Mail bodies are left out: the page lists, View Email shows one.
  * The order's hundred columns travel as one JSON value: one JSON.parse instead of a type parser per column. */
-export async function selectOrderDetail(db: Db, orderId: string): Promise<OrderDetailRow | undefined> {
+export async function selectOrderDetail(
+  db: Db,
+  orderId: string,
+  urgentHours: number,
+): Promise<OrderDetailRow | undefined> {
+  const timing = db.selectFrom('orders').whereRef('orders.id', '=', sql.ref('o.id')).select(orderTiming(urgentHours));
   const { rows } = await sql<OrderDetailRow>`
-    SELECT row_to_json(o) AS order, s.name AS holder_name,
+    SELECT row_to_json(o) AS order, (SELECT row_to_json(t) FROM (${timing}) t) AS timing, s.name AS holder_name,
       (SELECT display_name FROM landing_sites WHERE key = o.landing_site) AS site_name,
       coalesce((SELECT json_agg(r ORDER BY r.created_at DESC, r.id DESC) FROM (
         SELECT id, remark_name, remark, whatsapp, telephone, status_refund, voided, chargeback, report_error,

@@ -21,6 +21,7 @@ import { isoTime, usEastern, utcText } from '../../lib/time.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { writeAudit, type Actor } from '../audit/audit.repository.js';
 import type { OrderMovesService } from '../orders/order-moves.service.js';
+import { toTiming } from '../orders/orders.repository.js';
 import { changedBy, type OrderEventsPublisher } from '../events/order-events.publisher.js';
 import type { OrderFieldsCipher } from '../personal-data/order-fields.js';
 import {
@@ -99,11 +100,13 @@ export class OrderDetailService {
     private readonly moves: OrderMovesService,
     private readonly orderEvents: OrderEventsPublisher,
     private readonly personalFields: OrderFieldsCipher,
+    /** URGENT_TRAVEL_HOURS (issue 35). */
+    private readonly urgentHours: number,
   ) {}
 
   async details(rawOrderId: string): Promise<OrderDetails> {
     const orderId = normalizeOrderId(rawOrderId);
-    const row = await selectOrderDetail(this.db, orderId);
+    const row = await selectOrderDetail(this.db, orderId, this.urgentHours);
     if (!row) throw new AppError('ORDER_NOT_FOUND', `Order ${rawOrderId.trim()} was not found.`);
     // The sealed fields (issue 24) as their clear columns would read; an order not yet encrypted reads as it is.
     const sealed = await this.personalFields.open(row.order.order_id, row.order.personal_sealed);
@@ -111,6 +114,7 @@ export class OrderDetailService {
     return {
       ...orderFields(order),
       version: order.version,
+      timing: toTiming(row.timing),
       ...(row.holder_name ? { assign_to: row.holder_name, assign_to_id: order.assign_to! } : {}),
       uploadDoc: row.documents.map((d) =>
         dropEmpty({

@@ -1,9 +1,17 @@
 // Folder counts over order_counters (kept by a trigger, migration 002): a few hundred rows at most, so a count
 // costs well under a millisecond even at a million orders. All of a person's come in one query; a list reads its own
 // queue's count inside its page statement (orders.repository).
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { FolderCountKey, FolderCounts } from '@eta/contracts';
+import { sql, type Kysely, type QueryCreator, type RawBuilder, type Transaction } from 'kysely';
+import {
+  PROCESSING_TYPES,
+  QUEUES,
+  type FolderCountKey,
+  type FolderCountsPayload,
+  type ProcessingType,
+  type QueueName,
+} from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
+import { holdsOpenOrders, overdueOfType, queueFilter, urgentCondition, waitingSince } from './queues.js';
 
 /**
  * Which counters make each folder count: the queue filters of queues.ts, over the counters' keys (assign_to 0 is
@@ -30,17 +38,92 @@ const COUNTER_FILTERS: Record<FolderCountKey, (staffId: number) => RawBuilder<bo
     sql`process_status = 'New' AND processing_type = 'Future' AND processing_date > current_date`,
 };
 
-/** The counts named, in one statement. */
+/**
+ * The counts of the queues named, in one statement: the spec's from the counters; beside them the urgent orders of
+ * each of those queues that can hold open orders (one range of orders_urgent_idx: the open orders travelling within
+ * `urgentHours`, counted per queue by the queues' own filters), and when asked the late orders, as far as
+ * WAITING_COUNT_CAP (ranges of orders_waiting_idx).
+ */
 export async function selectFolderCounts(
   db: Kysely<DB>,
   staffId: number,
-  keys: FolderCountKey[],
-): Promise<FolderCounts> {
+  queues: QueueName[],
+  extra: { urgentHours: number; waitingTooLong: boolean },
+): Promise<FolderCountsPayload> {
+  const keys = queues.map((q) => QUEUES[q].countKey);
   const counts = keys.map((key) => sql`sum(n) FILTER (WHERE ${COUNTER_FILTERS[key](staffId)}) AS ${sql.ref(key)}`);
-  const { rows } = await sql<Record<FolderCountKey, number | null>>`
-    SELECT ${sql.join(counts)} FROM order_counters`.execute(db);
+  const urgent = db
+    .selectFrom('orders')
+    .where((eb) => urgentCondition(eb, extra.urgentHours))
+    .select((eb) =>
+      queues.filter(holdsOpenOrders).map((q) =>
+        eb.fn
+          .countAll<number>()
+          .filterWhere(queueFilter(q, eb, staffId))
+          .as(QUEUES[q].countKey),
+      ),
+    );
+  const late = extra.waitingTooLong ? sql`(${overdueCount(db)})` : sql`NULL`;
+  const { rows } = await sql<{
+    counts: Record<FolderCountKey, number | null>;
+    urgent: Record<FolderCountKey, number>;
+    late: number | null;
+  }>`
+    SELECT (SELECT row_to_json(c) FROM (SELECT ${sql.join(counts)} FROM order_counters) c) AS counts,
+      (SELECT row_to_json(u) FROM (${urgent}) u) AS urgent, ${late} AS late`.execute(db);
   const row = rows[0]!;
-  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v ?? 0)])) as FolderCounts;
+  const payload: FolderCountsPayload = Object.fromEntries(
+    Object.entries(row.counts).map(([k, v]) => [k, Number(v ?? 0)]),
+  );
+  payload.urgentCounts = row.urgent;
+  if (row.late !== null) {
+    payload.waitingTooLongCount = Math.min(Number(row.late), WAITING_COUNT_CAP);
+    if (Number(row.late) > WAITING_COUNT_CAP) payload.waitingTooLongCapped = true;
+  }
+  return payload;
+}
+
+/** The most a "Waiting too long" count reads: beyond it the dashboard says "1,000+". */
+export const WAITING_COUNT_CAP = 1000;
+
+/**
+ * Open orders past their processing type's target time, oldest wait first: each type's range of orders_waiting_idx
+ * (type, waiting since), merged (Merge Append: each branch an ordered subquery of its own). A page costs its offset
+ * and its rows, whatever the table's size.
+ */
+export function overdueOrders(db: QueryCreator<DB>) {
+  const part = (type: ProcessingType) =>
+    db
+      .selectFrom((d) =>
+        d
+          .selectFrom('orders')
+          .where((eb) => overdueOfType(eb, type))
+          .select(['orders.id', waitingSince.as('since')])
+          .orderBy(waitingSince)
+          .orderBy('orders.id')
+          .as(type.toLowerCase()),
+      )
+      .selectAll();
+  const [first, ...others] = PROCESSING_TYPES.map(part);
+  return others.reduce((union, next) => union.unionAll(next), first!);
+}
+
+/** The late orders counted as far as one past WAITING_COUNT_CAP. */
+const overdueCount = (db: QueryCreator<DB>) =>
+  db
+    .selectFrom(
+      overdueOrders(db)
+        .limit(WAITING_COUNT_CAP + 1)
+        .as('late'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+
+/** How many open orders are past their target time, counted as far as WAITING_COUNT_CAP. */
+export async function selectOverdueCount(
+  db: Kysely<DB> | Transaction<DB>,
+): Promise<{ total: number; capped: boolean }> {
+  const { n } = await overdueCount(db).executeTakeFirstOrThrow();
+  return { total: Math.min(Number(n), WAITING_COUNT_CAP), capped: Number(n) > WAITING_COUNT_CAP };
 }
 
 /** One folder count as a scalar subquery, so a statement can read it beside its own rows. */

@@ -8,7 +8,7 @@ import {
   queueCapability,
   QUEUE_NAMES,
   SEARCH_MATCHES_SHOWN,
-  type FolderCounts,
+  type FolderCountsPayload,
   type OrderListPage,
   type QueueName,
 } from '@eta/contracts';
@@ -24,12 +24,15 @@ import {
   matchSearchWithin,
   selectExactMatches,
   selectFutureMonthCounts,
+  selectOverduePage,
+  selectOverdueRows,
   selectQueuePage,
   sampleMatches,
   selectSearchRows,
   walkQueue,
   type SearchScope,
 } from './orders.repository.js';
+import { holdsOpenOrders } from './queues.js';
 import { readSearchText, type SearchText } from './search-text.js';
 
 /**
@@ -99,15 +102,21 @@ export class OrderQueriesService {
     /** The passport number's keyed hash, for its exact search (issue 24). */
     private readonly personalFields: OrderFieldsCipher,
     private readonly limits: SearchLimits = SEARCH_LIMITS,
+    /** URGENT_TRAVEL_HOURS (issue 35). */
+    private readonly urgentHours = 72,
   ) {}
 
   /**
    * Counts for the signed-in staff member, of the queues they may open only (spec §6: no Order History count for a
-   * Telecaller); the spec's `userName` is not trusted for "My Orders".
+   * Telecaller); the spec's `userName` is not trusted for "My Orders". Beside them, the urgent orders of each of
+   * those queues that can hold open orders, and (for those who may open Waiting too long) the late orders.
    */
-  folderCounts(staff: Staff): Promise<FolderCounts> {
-    const keys = QUEUE_NAMES.filter((q) => can(staff.type, queueCapability(q))).map((q) => QUEUES[q].countKey);
-    return selectFolderCounts(this.db, staff.id, keys);
+  folderCounts(staff: Staff): Promise<FolderCountsPayload> {
+    const queues = QUEUE_NAMES.filter((q) => can(staff.type, queueCapability(q)));
+    return selectFolderCounts(this.db, staff.id, queues, {
+      urgentHours: this.urgentHours,
+      waitingTooLong: can(staff.type, 'viewOrderHistory'),
+    });
   }
 
   /** Keeps the counter tables small: each counter's stripes folded into one row (housekeeping, every minute). */
@@ -115,16 +124,36 @@ export class OrderQueriesService {
     return foldCounterStripes(this.db);
   }
 
-  async listQueue(staff: Staff, queue: QueueName, page: number, limit: number, month?: number): Promise<OrderListPage> {
+  async listQueue(
+    staff: Staff,
+    queue: QueueName,
+    page: number,
+    limit: number,
+    options: { month?: number | undefined; urgentFirst?: boolean | undefined } = {},
+  ): Promise<OrderListPage> {
     assertQueueAccess(staff, queue);
+    const urgentFirst = options.urgentFirst === true && holdsOpenOrders(queue);
     const { rows, total } = await selectQueuePage(this.db, {
       queue,
       staffId: staff.id,
-      month,
+      month: options.month,
       offset: (page - 1) * limit,
       limit,
+      urgentHours: this.urgentHours,
+      urgentFirst,
     });
-    return { rows, total, page, limit };
+    return { rows, total, page, limit, ...(urgentFirst ? { urgentFirst } : {}) };
+  }
+
+  /**
+   * "Waiting too long" (issue 35): open orders past their processing type's target time, the longest wait first,
+   * with who holds them. Across every queue, so for those who may open Order History.
+   */
+  async waitingTooLong(staff: Staff, page: number, limit: number): Promise<OrderListPage> {
+    assertCan(staff.type, 'viewOrderHistory', 'see the orders waiting too long');
+    const found = await selectOverduePage(this.db, (page - 1) * limit, limit);
+    const rows = found.ids.length === 0 ? [] : await selectOverdueRows(this.db, this.urgentHours, found.ids);
+    return { rows, total: found.total, ...(found.capped ? { totalCapped: true } : {}), page, limit };
   }
 
   /** Spec's search: `start`/`end` are row offsets (end exclusive) inside the queue `folderName`. */
@@ -161,7 +190,7 @@ export class OrderQueriesService {
     });
     const onPage = found.ids.slice(start, through);
     return {
-      rows: onPage.length === 0 ? [] : await selectSearchRows(this.db, queue, onPage),
+      rows: onPage.length === 0 ? [] : await selectSearchRows(this.db, queue, this.urgentHours, onPage),
       total: Math.min(found.ids.length, countCap),
       totalCapped: !found.complete || found.ids.length > countCap,
       ...(found.exact ? { exactMatch: true } : {}),

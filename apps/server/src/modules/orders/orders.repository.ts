@@ -16,14 +16,23 @@ import {
   QUEUES,
   type DisputeSummary,
   type OrderListRow,
+  type OrderTiming,
   type ProcessStatus,
   type QueueName,
 } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { isoTime } from '../../lib/time.js';
-import { folderCount } from './folder-counts.repository.js';
-import { newQueueParts, QUEUE_STATUSES, queueFilter } from './queues.js';
+import { folderCount, overdueOrders, selectOverdueCount } from './folder-counts.repository.js';
+import {
+  holdsOpenOrders,
+  newQueueParts,
+  overdueSince,
+  QUEUE_STATUSES,
+  queueFilter,
+  travelAt,
+  urgentCondition,
+} from './queues.js';
 import type { SearchText } from './search-text.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -59,13 +68,17 @@ export interface QueueQuery {
   limit: number;
   /** Future queue: processing month 1-12. */
   month?: number | undefined;
+  /** URGENT_TRAVEL_HOURS: which open orders are urgent. */
+  urgentHours: number;
+  /** The queue's urgent orders first (sort=urgent). */
+  urgentFirst?: boolean | undefined;
 }
 
 /** A search's queue: the rows a search may find. */
 export type SearchScope = Pick<QueueQuery, 'queue' | 'staffId'>;
 
 /** The orders of a queue, of one Future month when `month` is given. */
-function baseQuery(db: QueryCreator<DB>, q: Omit<QueueQuery, 'offset' | 'limit'>) {
+function baseQuery(db: QueryCreator<DB>, q: Pick<QueueQuery, 'queue' | 'staffId' | 'month'>) {
   let query = db.selectFrom('orders').where((eb) => queueFilter(q.queue, eb, q.staffId));
   if (q.month !== undefined) {
     const start = futureMonthStart(q.month);
@@ -162,18 +175,109 @@ export async function selectQueuePage(db: Db, q: QueueQuery): Promise<{ rows: Or
     q.month === undefined
       ? folderCount(QUEUES[q.queue].countKey, q.staffId)
       : sql<number>`(${baseQuery(db, q).select((eb) => eb.fn.countAll<number>().as('n'))})`;
-  return selectListRows(db, q.queue, pageIds(db, q).as('page'), total);
+  if (q.urgentFirst && holdsOpenOrders(q.queue)) {
+    const ids = await urgentFirstPageIds(db, q);
+    return selectListRows(db, q.queue, q.urgentHours, pageById(db, q.queue, ids), total, positions(ids));
+  }
+  return selectListRows(db, q.queue, q.urgentHours, pageIds(db, q).as('page'), total);
 }
 
-/** The list rows of orders found by a search, in the order of `ids` (the search's own: exact matches first). */
-export async function selectSearchRows(db: Db, queue: QueueName, ids: number[]): Promise<OrderListRow[]> {
-  const page = db
+/** A queue sorted urgent first shows at most this many urgent orders on top; any more keep their place in the queue. */
+export const URGENT_FIRST_CAP = 1000;
+
+/**
+ * The ids of a page of a queue sorted urgent first: the queue's urgent orders (at most URGENT_FIRST_CAP, soonest
+ * travel first, read from orders_urgent_idx), then the others in queue order. The others' page is one walk of the
+ * queue in its own order (pageIds, index-only) from the page's place among them, `u` rows longer, u being the urgent
+ * orders: those are dropped from it, and so are the others that the urgent orders before the walk's start pushed into
+ * it (their count is known from the urgent orders' sort keys). So a page costs the urgent orders and a page of the
+ * queue `u` rows longer, not a pass over the queue.
+ */
+async function urgentFirstPageIds(db: Db, q: QueueQuery): Promise<number[]> {
+  const urgent = await baseQuery(db, q)
+    .where((eb) => urgentCondition(eb, q.urgentHours))
+    .select(pageKeys(q.queue))
+    .orderBy(travelAt)
+    .orderBy(queueOrder(q.queue, 'orders'))
+    .limit(rowCount(URGENT_FIRST_CAP))
+    .execute();
+  const onTop = urgent.slice(q.offset, q.offset + q.limit).map((r) => r.id);
+  const rest = q.limit - onTop.length;
+  if (rest === 0) return onTop;
+  // The walk's length rounded up to a power of two, so its statement text (the limit is a literal) stays one of a few.
+  const extra = urgent.length === 0 ? 0 : 2 ** Math.ceil(Math.log2(Math.max(urgent.length, 16)));
+  const walk = await pageIds(db, {
+    ...q,
+    offset: Math.max(q.offset - urgent.length, 0),
+    limit: rest + extra,
+  }).execute();
+  const first = walk[0];
+  if (!first) return onTop;
+  const isUrgent = new Set(urgent.map((r) => r.id));
+  const pushedIn = urgent.filter((u) => precedesInQueue(q.queue, u, first)).length;
+  const others = walk.filter((r) => !isUrgent.has(r.id)).slice(pushedIn, pushedIn + rest);
+  return [...onTop, ...others.map((r) => r.id)];
+}
+
+type SortKeys = { id: number; created_at: Date | string; processing_date: string | null; dispute_due_at?: Date | null };
+
+/** Whether `a` comes before `b` in the queue's order (queueOrder, over the keys pageKeys reads). */
+export function precedesInQueue(queue: QueueName, a: SortKeys, b: SortKeys): boolean {
+  const time = (v: Date | string | null | undefined) => (v === null || v === undefined ? null : new Date(v).getTime());
+  if (queue === 'futureOrder' && a.processing_date !== b.processing_date) {
+    return (a.processing_date ?? '') < (b.processing_date ?? '');
+  }
+  if (queue === 'chargeBack') {
+    const [x, y] = [time(a.dispute_due_at), time(b.dispute_due_at)];
+    if (x !== y) return y === null || (x !== null && x < y);
+  }
+  const [x, y] = [time(a.created_at)!, time(b.created_at)!];
+  return x !== y ? x > y : a.id > b.id;
+}
+
+/** Given orders as a page subquery with their sort keys. */
+const pageById = (db: Db, queue: QueueName, ids: number[]) =>
+  db
     .selectFrom('orders')
     .where(sql<boolean>`orders.id = any(${ids}::bigint[])`)
     .select(pageKeys(queue))
     .as('page');
-  const position = new Map(ids.map((id, i) => [id, i]));
-  return (await selectListRows(db, queue, page, null, position)).rows;
+
+const positions = (ids: number[]) => new Map(ids.map((id, i) => [id, i]));
+
+/** The list rows of orders found by a search, in the order of `ids` (the search's own: exact matches first). */
+export async function selectSearchRows(
+  db: Db,
+  queue: QueueName,
+  urgentHours: number,
+  ids: number[],
+): Promise<OrderListRow[]> {
+  return (await selectListRows(db, queue, urgentHours, pageById(db, queue, ids), null, positions(ids))).rows;
+}
+
+/** The ids on one page of "Waiting too long", oldest wait first. */
+export async function selectOverduePage(
+  db: Db,
+  offset: number,
+  limit: number,
+): Promise<{ ids: number[]; total: number; capped: boolean }> {
+  const page = await db
+    .selectFrom(overdueOrders(db).as('late'))
+    .select('late.id')
+    .orderBy('late.since')
+    .orderBy('late.id')
+    .limit(rowCount(limit))
+    .$if(offset > 0, (p) => p.offset(offset))
+    .execute();
+  const { total, capped } = await selectOverdueCount(db);
+  return { ids: page.map((r) => r.id), total: Math.max(total, offset + page.length), capped };
+}
+
+/** The rows of "Waiting too long", in the order of `ids` (oldest wait first). */
+export async function selectOverdueRows(db: Db, urgentHours: number, ids: number[]): Promise<OrderListRow[]> {
+  return (
+    await selectListRows(db, 'orderHistory', urgentHours, pageById(db, 'orderHistory', ids), null, positions(ids))
+  ).rows;
 }
 
 type PageKeys = { id: number; created_at: Date; processing_date: string | null };
@@ -182,6 +286,7 @@ type PageKeys = { id: number; created_at: Date; processing_date: string | null }
 type ListRowJson = Omit<OrderListRow, 'create_ts' | 'process_month' | 'dispute'> & {
   id: number;
   created_at: string;
+  dispute_due_at: string | null;
   dispute?: DisputeJson | null;
 };
 type DisputeJson = Omit<DisputeSummary, 'evidence_due_by'> & { evidence_due_by: string | null };
@@ -194,6 +299,7 @@ type DisputeJson = Omit<DisputeSummary, 'evidence_due_by'> & { evidence_due_by: 
 async function selectListRows(
   db: Db,
   queue: QueueName,
+  urgentHours: number,
   page: AliasedSelectQueryBuilder<PageKeys, 'page'>,
   total: RawBuilder<number> | null,
   /** Each order's place on the page (by id), when it is not queue order. */
@@ -220,6 +326,7 @@ async function selectListRows(
       'orders.dispute_due_at',
       sql<string>`coalesce(staff.name, '')`.as('assign_to'),
     ])
+    .select(orderTiming(urgentHours))
     // The ChargeBack list shows each order's newest dispute (index disputes_order_idx).
     .$if(queue === 'chargeBack', (q) =>
       q.select(
@@ -251,6 +358,7 @@ async function selectListRows(
       processing_type: r.processing_type,
       assign_to: r.assign_to,
       version: r.version,
+      ...toTiming(r),
       ...(r.dispute !== undefined
         ? {
             dispute: r.dispute && {
@@ -262,6 +370,24 @@ async function selectListRows(
     })),
   };
 }
+
+/** An order's urgency and waiting time (issue 35) as columns of a select over orders; toTiming reads them. */
+export const orderTiming = (urgentHours: number) => (eb: ExpressionBuilder<DB, 'orders'>) => [
+  sql<string | null>`${travelAt} AT TIME ZONE 'UTC'`.as('travel_at'),
+  sql<boolean>`${urgentCondition(eb, urgentHours)}`.as('urgent'),
+  sql<string>`coalesce(orders.status_changed_at, orders.created_at)`.as('status_since'),
+  overdueSince.as('overdue_since'),
+];
+
+/** The timing columns as JSON carries them (timestamps as PostgreSQL's text). */
+export type OrderTimingJson = { [K in keyof OrderTiming]: OrderTiming[K] };
+
+export const toTiming = (r: OrderTimingJson): OrderTiming => ({
+  travel_at: r.travel_at && isoTime(r.travel_at),
+  urgent: r.urgent,
+  status_since: isoTime(r.status_since),
+  overdue_since: r.overdue_since && isoTime(r.overdue_since),
+});
 
 /** 'Nov 2027': the month of a processing date with its year. */
 const monthLabel = (isoDate: string) => {

@@ -1,7 +1,7 @@
 // The queue definitions of DESIGN §3, written once: each queue is a filter over paid orders. The list,
 // the search and the counts all read these, so a queue means the same thing everywhere.
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import type { ProcessStatus, QueueName } from '@eta/contracts';
+import { OPEN_STATUSES, type ProcessingType, type ProcessStatus, type QueueName } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 
 type Eb = ExpressionBuilder<DB, 'orders'>;
@@ -137,3 +137,58 @@ export function queueFilter(queue: QueueName, eb: Eb, staffId: number): Expressi
       return status('ChargeBack');
   }
 }
+
+/*
+ * Urgency and waiting time (issue 35, migration 033). Both are about open orders only (OPEN_STATUSES, the predicate of
+ * their indexes, written out in each condition so the planner can match it whatever the queue's own filter is).
+ */
+const openOrder = (eb: Eb) => [
+  eb('orders.payment_status', '=', lit('Success')),
+  eb('orders.process_status', 'in', OPEN_STATUSES.map(lit)),
+];
+
+/** Whether a queue can hold open orders, and so urgent or late ones (My Orders can). */
+export const holdsOpenOrders = (queue: QueueName) =>
+  QUEUE_STATUSES[queue]?.some((s) => (OPEN_STATUSES as readonly string[]).includes(s)) ?? true;
+
+/** When the traveller flies (UTC; midnight when no time was given), a timestamp without zone. */
+export const travelAt = sql<string>`order_travel_at(orders.travel_to_canada_year, orders.travel_to_canada_hour)`;
+
+/**
+ * Urgent: an open order whose travel date is today or later and whose travel moment is at most `hours` away. A range
+ * of orders_urgent_idx (travel date) whatever the queue: its cost is the open orders travelling in the next days.
+ */
+export function urgentCondition(eb: Eb, hours: number): Expression<SqlBool> {
+  const horizon = sql<string>`localtimestamp + make_interval(hours => ${sql.lit(hours)})`;
+  return eb.and([
+    ...openOrder(eb),
+    eb('orders.travel_to_canada_year', '>=', today),
+    eb('orders.travel_to_canada_year', '<=', sql<string>`(${horizon})::date`),
+    eb(travelAt, '<=', horizon),
+  ]);
+}
+
+/** Since when an open order has waited: its purchase, or its processing date for a Future order (index orders_waiting_idx). */
+export const waitingSince = sql<Date>`order_waiting_since(orders.processing_type, orders.processing_date, orders.created_at)`;
+
+/** The processing type's target time as an interval (null: no target), read beside the statement (an InitPlan). */
+const targetOf = (type: ProcessingType) =>
+  sql`(SELECT make_interval(mins => t.target_minutes) FROM processing_targets t WHERE t.processing_type = ${lit(type)})`;
+
+/**
+ * The open orders of one processing type past its target time: a range of orders_waiting_idx (type, waiting since),
+ * oldest first. A type without a target has none.
+ */
+export function overdueOfType(eb: Eb, type: ProcessingType): Expression<SqlBool> {
+  return eb.and([
+    ...openOrder(eb),
+    eb('orders.processing_type', '=', lit(type)),
+    eb(waitingSince, '<', sql<Date>`now() - ${targetOf(type)}`),
+  ]);
+}
+
+/** When an open order went past its target time, null when it has not (or is closed, or its type has no target). */
+export const overdueSince = sql<Date | null>`(SELECT ${waitingSince} + make_interval(mins => t.target_minutes)
+  FROM processing_targets t WHERE t.processing_type = orders.processing_type
+    AND orders.payment_status = 'Success' AND orders.process_status IN (${sql.join(OPEN_STATUSES.map(lit))})
+    AND ${waitingSince} + make_interval(mins => t.target_minutes) < now())`;

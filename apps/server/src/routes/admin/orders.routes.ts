@@ -12,7 +12,11 @@ import {
   OrderListParams,
   OrderListQuery,
   OrderListResponse,
+  ProcessingTargets,
+  QueueSettingsResponse,
   SearchOrderBody,
+  UrgentFirstBody,
+  WaitingTooLongQuery,
   plural,
   type BulkResult,
 } from '@eta/contracts';
@@ -24,7 +28,7 @@ const bulkMessage = (verb: string, r: BulkResult) =>
     : `${plural(r.updated.length, 'order')} ${verb}; ${plural(r.skipped.length, 'order')} could not be changed.`;
 
 const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { orderQueries: orders, orderMoves: moves } = app.services;
+  const { orderQueries: orders, orderMoves: moves, queueSettings } = app.services;
 
   app.get(
     '/api/admin/get-folder-count',
@@ -47,8 +51,11 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { page = 1, limit = DEFAULT_PAGE_SIZE, month } = request.query;
-      const data = await orders.listQueue(requireStaff(request.staff), request.params.orderName, page, limit, month);
+      const { page = 1, limit = DEFAULT_PAGE_SIZE, month, sort } = request.query;
+      const data = await orders.listQueue(requireStaff(request.staff), request.params.orderName, page, limit, {
+        month,
+        urgentFirst: sort === 'urgent',
+      });
       return { status: 1 as const, message: 'OK', data };
     },
   );
@@ -60,6 +67,46 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { folderName, searchVal, start, end } = request.body;
       const data = await orders.searchQueue(requireStaff(request.staff), folderName, searchVal, start, end);
       return { status: 1 as const, message: 'OK', data };
+    },
+  );
+
+  app.get(
+    '/api/admin/waiting-too-long',
+    { schema: { tags: ['orders'], querystring: WaitingTooLongQuery, response: { 200: OrderListResponse } } },
+    async (request) => {
+      const { page = 1, limit = 50 } = request.query;
+      const data = await orders.waitingTooLong(requireStaff(request.staff), page, limit);
+      return { status: 1 as const, message: 'OK', data };
+    },
+  );
+
+  app.get(
+    '/api/admin/queue-settings',
+    { schema: { tags: ['orders'], response: { 200: QueueSettingsResponse } } },
+    async (request) => ({
+      status: 1 as const,
+      message: 'OK',
+      data: await queueSettings.forMember(requireStaff(request.staff)),
+    }),
+  );
+
+  app.put(
+    '/api/admin/queue-settings/urgent-first',
+    { schema: { tags: ['orders'], body: UrgentFirstBody, response: { 200: QueueSettingsResponse } } },
+    async (request) => {
+      const { queue, urgentFirst } = request.body;
+      const data = await queueSettings.setUrgentFirst(requireStaff(request.staff), queue, urgentFirst);
+      return { status: 1 as const, message: urgentFirst ? 'Urgent orders first.' : 'In queue order.', data };
+    },
+  );
+
+  app.put(
+    '/api/admin/processing-targets',
+    { schema: { tags: ['orders'], body: ProcessingTargets, response: { 200: QueueSettingsResponse } } },
+    async (request) => {
+      const staff = requireStaff(request.staff);
+      const data = await queueSettings.setTargets(staff, actorOf(staff, request.ip), request.body);
+      return { status: 1 as const, message: 'Target times saved.', data };
     },
   );
 
