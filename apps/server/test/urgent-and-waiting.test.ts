@@ -1,5 +1,6 @@
 // Urgent first and how long an order has waited (issue 35, items 4 and 5): which orders are urgent, their counts per
 // queue, the urgent-first sort's pages against the order it promises, target times, and the Waiting too long view.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderListPage, OrderListRow, QueueName } from '@eta/contracts';
 import type { NewOrder } from '../src/db/schema.js';
@@ -90,6 +91,17 @@ describe('urgent orders', () => {
       ...travelIn(5),
     });
     o.completed = await insertOrder(db, { ...fresh, process_status: 'Completed', ...travelIn(20) });
+    // Two orders bought in the same millisecond, the urgent one later by microseconds though its id is lower: the sort
+    // must compare them as the database orders them (a Date would call them equal and go by id).
+    o.sameMsUrgent = await insertOrder(db, { ...fresh, ...travelIn(60) });
+    o.sameMsOther = await insertOrder(db, fresh);
+    const ms = new Date(now - 20 * 60_000).toISOString().slice(0, 23);
+    await sql`UPDATE orders SET created_at = (${`${ms}900+00`})::timestamptz WHERE order_id = ${o.sameMsUrgent}`.execute(
+      db,
+    );
+    await sql`UPDATE orders SET created_at = (${`${ms}100+00`})::timestamptz WHERE order_id = ${o.sameMsOther}`.execute(
+      db,
+    );
     o.future = await insertOrder(db, {
       ...fresh,
       processing_type: 'Future',
@@ -102,7 +114,16 @@ describe('urgent orders', () => {
     const history = await page('/api/admin/get-orders-list/orderHistory?page=1&limit=100', admin.token);
     const urgent = history.rows.filter((r) => r.urgent).map((r) => r.order_id);
     expect(urgent.sort()).toEqual(
-      [o.inTenHours, o.inTwoDays, o.justInside, o.todayEarly, o.priority, o.pendingAlice, o.future].sort(),
+      [
+        o.inTenHours,
+        o.inTwoDays,
+        o.justInside,
+        o.todayEarly,
+        o.priority,
+        o.pendingAlice,
+        o.sameMsUrgent,
+        o.future,
+      ].sort(),
     );
     const row = history.rows.find((r) => r.order_id === o.inTenHours)!;
     expect(Date.parse(row.travel_at!)).toBe(Math.floor((now + 10 * HOUR) / 60_000) * 60_000);
@@ -119,12 +140,12 @@ describe('urgent orders', () => {
   it('counts the urgent orders of each queue beside the folder counts, for the queues a person may open', async () => {
     const forAlice = await counts(alice.token);
     expect(forAlice.urgentCounts).toMatchObject({
-      newOrdersCount: 4,
+      newOrdersCount: 5,
       priorityOrdersCount: 1,
       futureOrdersCount: 1,
       pendingOrdersCount: 1,
       myOrdersCount: 1,
-      allOrdersCount: 7,
+      allOrdersCount: 8,
       awaitingOrdersCount: 0,
     });
     expect(forAlice.urgentCounts).not.toHaveProperty('completedOrdersCount');
@@ -132,7 +153,7 @@ describe('urgent orders', () => {
     // A Telecaller has no Order History: no count of it, urgent or not.
     const forCaller = await counts(caller.token);
     expect(forCaller.urgentCounts).not.toHaveProperty('allOrdersCount');
-    expect(forCaller.urgentCounts.newOrdersCount).toBe(4);
+    expect(forCaller.urgentCounts.newOrdersCount).toBe(5);
   });
 
   it('sorts a queue urgent first, soonest travel first, then the rest in queue order, on every page size', async () => {

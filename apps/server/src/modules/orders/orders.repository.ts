@@ -119,14 +119,18 @@ function inQueueOrder<O>(query: SelectQueryBuilder<DB, 'orders', O>, queue: Queu
 }
 
 /** The ids and sort keys of one list page, in queue order. */
-function pageIds(db: Db, q: QueueQuery) {
-  if (q.queue === 'newOrder') return newQueuePageIds(db, q);
+function pageIds(db: Db, q: QueueQuery, micros = false) {
+  if (q.queue === 'newOrder') return newQueuePageIds(db, q, micros);
   // Deferred join: the offset is walked over the queue's index (ids only, an index-only scan on a vacuumed
   // table), and only the `limit` rows on the page are read from the table. Page 1000 stays cheap.
   return inQueueOrder(baseQuery(db, q).select(pageKeys(q.queue)), q.queue)
+    .$if(micros, (page) => page.select(createdMicros))
     .limit(rowCount(q.limit))
     .$if(q.offset > 0, (page) => page.offset(q.offset));
 }
+
+/** created_at to the microsecond (a Date holds milliseconds), for comparing sort keys outside the database. */
+const createdMicros = sql<string>`(extract(epoch from orders.created_at) * 1000000)::bigint::text`.as('created_us');
 
 /**
  * A page's sort keys. Only the Future queue reads processing_date: the other queue indexes hold just
@@ -146,7 +150,7 @@ const pageKeys = (queue: QueueName) => (eb: ExpressionBuilder<DB, 'orders'>) => 
  * A New page: each part of the queue (queues.ts newQueueParts) walked in queue order on its own index, and the
  * two merged. PostgreSQL merges (Merge Append) only when each branch is an ordered subquery of its own.
  */
-function newQueuePageIds(db: Db, q: QueueQuery) {
+function newQueuePageIds(db: Db, q: QueueQuery, micros: boolean) {
   const part = (index: 0 | 1) =>
     db
       .selectFrom((d) =>
@@ -154,6 +158,7 @@ function newQueuePageIds(db: Db, q: QueueQuery) {
           .selectFrom('orders')
           .where((eb) => newQueueParts(eb)[index])
           .select(['orders.id', 'orders.created_at', sql<string | null>`null::date`.as('processing_date')])
+          .$if(micros, (keys) => keys.select(createdMicros))
           .$call((query) => inQueueOrder(query, 'newOrder'))
           .as(index === 0 ? 'standard' : 'due'),
       )
@@ -197,6 +202,7 @@ async function urgentFirstPageIds(db: Db, q: QueueQuery): Promise<number[]> {
   const urgent = await baseQuery(db, q)
     .where((eb) => urgentCondition(eb, q.urgentHours))
     .select(pageKeys(q.queue))
+    .select(createdMicros)
     .orderBy(travelAt)
     .orderBy(queueOrder(q.queue, 'orders'))
     .limit(rowCount(URGENT_FIRST_CAP))
@@ -206,11 +212,11 @@ async function urgentFirstPageIds(db: Db, q: QueueQuery): Promise<number[]> {
   if (rest === 0) return onTop;
   // The walk's length rounded up to a power of two, so its statement text (the limit is a literal) stays one of a few.
   const extra = urgent.length === 0 ? 0 : 2 ** Math.ceil(Math.log2(Math.max(urgent.length, 16)));
-  const walk = await pageIds(db, {
-    ...q,
-    offset: Math.max(q.offset - urgent.length, 0),
-    limit: rest + extra,
-  }).execute();
+  const walk = await pageIds(
+    db,
+    { ...q, offset: Math.max(q.offset - urgent.length, 0), limit: rest + extra },
+    true,
+  ).execute();
   const first = walk[0];
   if (!first) return onTop;
   const isUrgent = new Set(urgent.map((r) => r.id));
@@ -219,20 +225,19 @@ async function urgentFirstPageIds(db: Db, q: QueueQuery): Promise<number[]> {
   return [...onTop, ...others.map((r) => r.id)];
 }
 
-type SortKeys = { id: number; created_at: Date | string; processing_date: string | null; dispute_due_at?: Date | null };
+/** The sort keys of queueOrder: the lead key of Future (processing date), then created_at (µs) and id, newest first. */
+type SortKeys = { id: number | string; created_us?: string | undefined; processing_date: string | null };
 
-/** Whether `a` comes before `b` in the queue's order (queueOrder, over the keys pageKeys reads). */
+/**
+ * Whether `a` comes before `b` in the queue's order (queueOrder), for the queues that can hold urgent orders: every
+ * one in order of purchase, and Future (ChargeBack, the other with a lead key, holds no open order).
+ */
 export function precedesInQueue(queue: QueueName, a: SortKeys, b: SortKeys): boolean {
-  const time = (v: Date | string | null | undefined) => (v === null || v === undefined ? null : new Date(v).getTime());
   if (queue === 'futureOrder' && a.processing_date !== b.processing_date) {
     return (a.processing_date ?? '') < (b.processing_date ?? '');
   }
-  if (queue === 'chargeBack') {
-    const [x, y] = [time(a.dispute_due_at), time(b.dispute_due_at)];
-    if (x !== y) return y === null || (x !== null && x < y);
-  }
-  const [x, y] = [time(a.created_at)!, time(b.created_at)!];
-  return x !== y ? x > y : a.id > b.id;
+  const [x, y] = [BigInt(a.created_us!), BigInt(b.created_us!)];
+  return x !== y ? x > y : BigInt(a.id) > BigInt(b.id);
 }
 
 /** Given orders as a page subquery with their sort keys. */
