@@ -27,7 +27,7 @@ import { defencePackCases, ensureDisputedOrder, measureListBesidePacks } from '.
 import { detailCases, ensureBusyOrder } from './scenarios/detail.mjs';
 import { measureIntake, removeIntakeOrders } from './scenarios/intake.mjs';
 import { measureIntakeValidation } from './scenarios/intake-validation.mjs';
-import { folderCountCases, futureCountCases, listCases } from './scenarios/queues.mjs';
+import { folderCountCases, futureCountCases, listCases, urgentFirstCases } from './scenarios/queues.mjs';
 import { ensureProcessedBy, reportCases } from './scenarios/reports.mjs';
 import { addBursts, measureListBesideSearches, removeBursts, searchCases } from './scenarios/search.mjs';
 import { measureLiveDesk } from './scenarios/live-desk.mjs';
@@ -66,6 +66,7 @@ async function main() {
   const cases = [
     ...folderCountCases(context),
     ...(await listCases(context)),
+    ...(await urgentFirstCases(context)),
     ...(await searchCases(context)),
     ...futureCountCases(),
     ...detailCases(context),

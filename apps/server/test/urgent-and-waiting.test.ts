@@ -295,3 +295,21 @@ describe('waiting too long', () => {
     expect(row.overdue_since).not.toBeNull();
   });
 });
+
+describe('a backlog of late orders', () => {
+  it('is counted as far as 500 ("500+"), on the dashboard and in the view, and the view still pages', async () => {
+    await sql`INSERT INTO orders (order_id, email, landing_site, payment_status, process_status, processing_type,
+        created_at)
+      SELECT 'ETA-9' || lpad(i::text, 8, '0'), 'late' || i || '@mail.test', 'default', 'Success', 'New', 'Standard',
+        now() - interval '3 days' - i * interval '1 second'
+      FROM generate_series(1, 520) AS i`.execute(t.database.db);
+    const forAlice = await counts(alice.token);
+    expect(forAlice).toMatchObject({ waitingTooLongCount: 500, waitingTooLongCapped: true });
+    const first = await page('/api/admin/waiting-too-long?page=1&limit=50', admin.token);
+    expect(first).toMatchObject({ total: 500, totalCapped: true });
+    // Past the count's cap the pages go on: the last holds the rest (520 here and the 4 late orders above).
+    const last = await page('/api/admin/waiting-too-long?page=11&limit=50', admin.token);
+    expect(last).toMatchObject({ total: 524, totalCapped: true });
+    expect(last.rows.length).toBe(24);
+  });
+});

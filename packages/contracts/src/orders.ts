@@ -19,7 +19,7 @@ export const FolderCountsPayload = Type.Intersect([
   Type.Object({
     urgentCounts: Type.Optional(FolderCountsSchema),
     waitingTooLongCount: Type.Optional(Type.Integer({ minimum: 0 })),
-    /** waitingTooLongCount stopped counting at this many (it is "1,000+"). */
+    /** waitingTooLongCount stopped counting at this many (it is "500+"). */
     waitingTooLongCapped: Type.Optional(Type.Boolean()),
   }),
 ]);

@@ -16,10 +16,12 @@ import { sql, type Kysely } from 'kysely';
 const OPEN = sql.raw(`('New', 'Pending', 'Awaiting', 'AwaitingGovt', 'Customer Called', 'Contact Customer')`);
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // make_time rather than a cast to time (which is only STABLE: it reads 'now'), so the planner inlines the function:
+  // a call per row cost 2 µs, the inlined expression 0.6 µs (1,508 urgent rows at a million orders, run 24).
   await sql`CREATE FUNCTION order_travel_at(travel_date date, travel_time text) RETURNS timestamp
     LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
       SELECT travel_date + CASE WHEN travel_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'
-        THEN travel_time::time ELSE time '00:00' END
+        THEN make_time(substr(travel_time, 1, 2)::int, substr(travel_time, 4, 2)::int, 0) ELSE time '00:00' END
     $$`.execute(db);
   await sql`CREATE FUNCTION order_waiting_since(processing_type text, processing_date date, created_at timestamptz)
     RETURNS timestamptz LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -43,11 +45,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     WHERE o.payment_status = 'Success' AND o.process_status IN ${OPEN} AND o.process_status <> 'New'`.execute(db);
 
   await sql`CREATE INDEX orders_urgent_idx ON orders (travel_to_canada_year)
-    INCLUDE (travel_to_canada_hour, process_status, processing_type, processing_date, assign_to, created_at)
+    INCLUDE (travel_to_canada_hour, process_status, processing_type, processing_date, assign_to, created_at, id,
+      payment_status)
     WHERE payment_status = 'Success' AND process_status IN ${OPEN} AND travel_to_canada_year IS NOT NULL`.execute(db);
+  // The columns the key's expression is made of are included too: without them PostgreSQL cannot scan the index alone
+  // (it reads each order from the table: 41 ms instead of 1 ms for 1,001 late orders at a million, run 24).
   await sql`CREATE INDEX orders_waiting_idx
     ON orders (processing_type, order_waiting_since(processing_type, processing_date, created_at), id)
-    INCLUDE (process_status, assign_to)
+    INCLUDE (processing_date, created_at, payment_status, process_status, assign_to)
     WHERE payment_status = 'Success' AND process_status IN ${OPEN}`.execute(db);
 
   await sql`CREATE TABLE processing_targets (
