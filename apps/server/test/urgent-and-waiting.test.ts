@@ -313,3 +313,18 @@ describe('a backlog of late orders', () => {
     expect(last.rows.length).toBe(24);
   });
 });
+
+describe('a crowd of urgent orders', () => {
+  it('is counted as far as 5,000 and said to be more', async () => {
+    const tomorrow = dayOffset(1);
+    await sql`INSERT INTO orders (order_id, email, landing_site, payment_status, process_status, processing_type,
+        created_at, do_you_know_when_travel_to_canada, travel_to_canada_year, travel_to_canada_hour)
+      SELECT 'ETA-8' || lpad(i::text, 8, '0'), 'crowd' || i || '@mail.test', 'default', 'Success', 'New', 'Standard',
+        now() - interval '10 minutes', true, ${tomorrow}::date, '12:00'
+      FROM generate_series(1, 5000) AS i`.execute(t.database.db);
+    const forAdmin = await counts(admin.token);
+    expect(forAdmin.urgentCapped).toBe(true);
+    expect(forAdmin.urgentCounts.allOrdersCount).toBe(5000);
+    expect(forAdmin.urgentCounts.newOrdersCount).toBeGreaterThan(4900);
+  });
+});

@@ -18,6 +18,8 @@ export const FolderCountsPayload = Type.Intersect([
   FolderCountsSchema,
   Type.Object({
     urgentCounts: Type.Optional(FolderCountsSchema),
+    /** The urgent counts stopped counting (at 5,000 urgent orders): each is a lower bound ("N+"). */
+    urgentCapped: Type.Optional(Type.Boolean()),
     waitingTooLongCount: Type.Optional(Type.Integer({ minimum: 0 })),
     /** waitingTooLongCount stopped counting at this many (it is "500+"). */
     waitingTooLongCapped: Type.Optional(Type.Boolean()),

@@ -1,7 +1,7 @@
 // Folder counts over order_counters (kept by a trigger, migration 002): a few hundred rows at most, so a count
 // costs well under a millisecond even at a million orders. All of a person's come in one query; a list reads its own
 // queue's count inside its page statement (orders.repository).
-import { sql, type Kysely, type QueryCreator, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type QueryCreator, type RawBuilder, type Transaction } from 'kysely';
 import {
   PROCESSING_TYPES,
   QUEUES,
@@ -52,21 +52,30 @@ export async function selectFolderCounts(
 ): Promise<FolderCountsPayload> {
   const keys = queues.map((q) => QUEUES[q].countKey);
   const counts = keys.map((key) => sql`sum(n) FILTER (WHERE ${COUNTER_FILTERS[key](staffId)}) AS ${sql.ref(key)}`);
-  const urgent = db
+  // The urgent orders as far as URGENT_COUNT_CAP (what the queue filters read of each), named `orders` so that the
+  // filters apply to them as written.
+  const urgentOrders = db
     .selectFrom('orders')
     .where((eb) => urgentCondition(eb, extra.urgentHours))
-    .select((eb) =>
-      queues.filter(holdsOpenOrders).map((q) =>
+    .select(['payment_status', 'process_status', 'processing_type', 'processing_date', 'assign_to'])
+    .limit(URGENT_COUNT_CAP + 1)
+    .as('orders');
+  const urgent = db.selectFrom(urgentOrders).select((eb) => {
+    const orders = eb as unknown as ExpressionBuilder<DB, 'orders'>;
+    return [
+      eb.fn.countAll<number>().as('read'),
+      ...queues.filter(holdsOpenOrders).map((q) =>
         eb.fn
           .countAll<number>()
-          .filterWhere(queueFilter(q, eb, staffId))
+          .filterWhere(queueFilter(q, orders, staffId))
           .as(QUEUES[q].countKey),
       ),
-    );
+    ];
+  });
   const late = extra.waitingTooLong ? overdueCount(db) : sql`NULL`;
   const { rows } = await sql<{
     counts: Record<FolderCountKey, number | null>;
-    urgent: Record<FolderCountKey, number>;
+    urgent: Record<FolderCountKey | 'read', number>;
     late: number | null;
   }>`
     SELECT (SELECT row_to_json(c) FROM (SELECT ${sql.join(counts)} FROM order_counters) c) AS counts,
@@ -75,13 +84,26 @@ export async function selectFolderCounts(
   const payload: FolderCountsPayload = Object.fromEntries(
     Object.entries(row.counts).map(([k, v]) => [k, Number(v ?? 0)]),
   );
-  payload.urgentCounts = row.urgent;
+  const { read, ...urgentCounts } = row.urgent;
+  payload.urgentCounts = urgentCounts;
+  if (read > URGENT_COUNT_CAP) {
+    payload.urgentCapped = true;
+    for (const [key, n] of Object.entries(urgentCounts))
+      urgentCounts[key as FolderCountKey] = Math.min(n, URGENT_COUNT_CAP);
+  }
   if (row.late !== null) {
     payload.waitingTooLongCount = Math.min(Number(row.late), WAITING_COUNT_CAP);
     if (Number(row.late) > WAITING_COUNT_CAP) payload.waitingTooLongCapped = true;
   }
   return payload;
 }
+
+/**
+ * The most urgent orders the urgent counts read (in travel date order): beyond it each count is a lower bound
+ * (`urgentCapped`, "N+"). Thousands of open orders flying within days is a crisis the counts cannot make smaller, and
+ * each one counted costs every folder count about a microsecond.
+ */
+export const URGENT_COUNT_CAP = 5000;
 
 /**
  * The most a "Waiting too long" count reads: beyond it the dashboard and the view say "500+". More late orders than that

@@ -205,6 +205,8 @@ async function urgentFirstPageIds(db: Db, q: QueueQuery): Promise<number[]> {
     .where((eb) => urgentCondition(eb, q.urgentHours))
     .select(pageKeys(q.queue))
     .select(createdMicros('orders'))
+    // The travel date first, as orders_urgent_idx holds them: the read can stop a day past the cap.
+    .orderBy('orders.travel_to_canada_year')
     .orderBy(travelAt)
     .orderBy(queueOrder(q.queue, 'orders'))
     .limit(rowCount(URGENT_FIRST_CAP))
