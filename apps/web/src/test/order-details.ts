@@ -68,6 +68,7 @@ export function orderDetails(overrides: Partial<OrderDetails> = {}): OrderDetail
     downloadHistory: [],
     remark: [],
     activity: [],
+    timing: { travel_at: null, urgent: false, status_since: '2026-11-20T15:04:05.000Z', overdue_since: null },
     ...overrides,
   } as OrderDetails;
 }

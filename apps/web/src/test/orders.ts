@@ -1,6 +1,6 @@
-// Order list and folder count fixtures shaped like the server's answers (contracts OrderListRow / OrderListPage,
-// FolderCounts).
-import type { FolderCounts, OrderListRow } from '@eta/contracts';
+// Order list, folder count and queue settings fixtures shaped like the server's answers (contracts OrderListRow /
+// OrderListPage, FolderCounts, QueueSettings).
+import type { FolderCounts, OrderListRow, QueueSettings } from '@eta/contracts';
 import { FOLDER_COUNT_KEYS } from '@eta/contracts/domain';
 import { ok, type RecordedCall, type StubReply } from './api-stub';
 
@@ -42,3 +42,20 @@ export function listPage(rows: OrderListRow[], { total = rows.length, page = 1, 
 
 export const isListCall = (call: RecordedCall, queue: string): boolean =>
   call.method === 'GET' && call.path === `/api/admin/get-orders-list/${queue}`;
+
+export const HOUR_MS = 3_600_000;
+/** An ISO time this many hours from now (negative: ago). */
+export const hoursFromNow = (hours: number): string => new Date(Date.now() + hours * HOUR_MS).toISOString();
+
+export const isQueueSettingsCall = (call: RecordedCall): boolean =>
+  call.method === 'GET' && call.path === '/api/admin/queue-settings';
+
+/** The server's defaults: no queue sorted urgent first, 72 h, Priority 2 h, Standard and Future 24 h. */
+export function queueSettings(overrides: Partial<QueueSettings> = {}): QueueSettings {
+  return {
+    urgentFirstQueues: [],
+    urgentTravelHours: 72,
+    targets: { Standard: 1440, Priority: 120, Future: 1440 },
+    ...overrides,
+  };
+}

@@ -1,5 +1,5 @@
 // Which columns each queue's table shows (spec §2 "Shared order table", "Future Order"; issue 21: the ChargeBack
-// queue's dispute columns; issue 23: who else is on each order).
+// queue's dispute columns; issue 23: who else is on each order; issue 35: urgency, time in status, lateness).
 import type { ComponentType } from 'react';
 import type { OrderListRow, QueueName } from '@eta/contracts';
 import {
@@ -10,8 +10,10 @@ import {
   formatTelephone,
   formatUtcDate,
 } from '../../lib/format';
+import { describeTimeInStatus } from '../../lib/order-timing';
 import { DisputeDueCell } from './components/dispute-due-cell';
 import { OrderIdCell } from './components/order-id-cell';
+import { OrderStatusCell } from './components/order-status-cell';
 import { OrderTimeCell } from './components/order-time-cell';
 
 export interface OrderColumn {
@@ -35,7 +37,7 @@ const column = (
   wrap: OrderColumn['wrap'] = 'normal',
 ): OrderColumn => ({ key, header, render, wrap });
 
-// The id, with the avatars of anyone else on the order (the live desk).
+// The id, with the avatars of anyone else on the order (the live desk) and an urgent order's travel.
 const orderId = (header = 'Order Id'): OrderColumn => ({
   ...column('orderId', header, (row) => row.order_id, 'none'),
   Cell: OrderIdCell,
@@ -57,7 +59,11 @@ const refundDate = column('refundDate', 'Refund Date', (row) => formatUtcDate(ro
 // A bare DD/MM/YYYY never breaks anyway; 'normal' lets the long header take two lines in the wide Future table.
 const processingDate = column('processingDate', 'Processing Date', (row) => formatUtcDate(row.processing_date));
 const processMonth = column('processMonth', 'Process Month', (row) => row.process_month ?? '');
-const status = column('status', 'Status', (row) => row.process_status);
+// An open order's time in its status ("2 h in Pending") and "Late" past its target time.
+const status: OrderColumn = {
+  ...column('status', 'Status', (row) => describeTimeInStatus(row.process_status, row.status_since)),
+  Cell: OrderStatusCell,
+};
 // The ChargeBack queue's dispute (the order's newest); blank for an order moved there by hand.
 const disputeReason = column('reason', 'Reason', (row) => (row.dispute ? formatGatewayCode(row.dispute.reason) : ''));
 const disputeAmount = column(

@@ -132,6 +132,36 @@ describe('Order detail: what the page shows', WHOLE_CONSOLE, () => {
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
   });
 
+  it('shows how long the order has been in its status, when its urgent traveller flies, and that it is late', async () => {
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    renderOrder(
+      orderDetails({
+        timing: {
+          travel_at: new Date(Date.now() + 30 * 3_600_000).toISOString(),
+          urgent: true,
+          status_since: hoursAgo(5),
+          overdue_since: '2026-11-21T09:30:00.000Z',
+        },
+      }),
+    );
+    await pageLoaded();
+    const summary = section('Order summary');
+    expect(within(summary).getByTestId('time-in-status').textContent).toBe('5 h in Pending');
+    expect(within(summary).getByText('Travels in 1 day')).toBeTruthy();
+    expect(within(summary).getByText('Late').closest('[title]')?.getAttribute('title')).toBe(
+      'Past its Standard target since 21/11/2026 09:30:00 UTC',
+    );
+  });
+
+  it('shows neither chip for an order that is neither urgent nor late, nor a time for a closed one', async () => {
+    renderOrder(orderDetails({ process_status: 'Completed' }));
+    await pageLoaded();
+    const summary = section('Order summary');
+    expect(within(summary).queryByTestId('time-in-status')).toBeNull();
+    expect(within(summary).queryByText(/^Travels/)).toBeNull();
+    expect(within(summary).queryByText('Late')).toBeNull();
+  });
+
   it('has a labelled place on the page for every order field', () => {
     const shown = new Set(fieldsShown());
     const missing = Object.keys(ORDER_FIELDS).filter((field) => !shown.has(field as keyof typeof ORDER_FIELDS));

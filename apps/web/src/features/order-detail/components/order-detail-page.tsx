@@ -20,9 +20,11 @@ import { can, STATUS_LABELS } from '@eta/contracts/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
+import { LateChip, UrgentChip } from '../../../components/order-timing-chips';
 import { paths } from '../../../config/paths';
 import type { ApiError } from '../../../lib/api';
 import type { SessionUser } from '../../../lib/auth/session';
+import { describeTimeInStatus, isOpenStatus } from '../../../lib/order-timing';
 import {
   decodeOrderParam,
   nextOrderId,
@@ -231,9 +233,16 @@ function OrderDetailContent({ order, user, openedAt, onEditingRemarksChange }: O
   return (
     <Stack gap={2}>
       <Paper variant="outlined" component="section" aria-label="Order summary" sx={{ p: { xs: 2, md: 3 } }}>
-        <Stack direction="row" flexWrap="wrap" gap={1} sx={{ mb: 1.5 }}>
+        <Stack direction="row" flexWrap="wrap" alignItems="center" gap={1} sx={{ mb: 1.5 }}>
           <Chip color="primary" label={`Status: ${STATUS_LABELS[status] ?? status}`} />
           {order.processing_type ? <Chip variant="outlined" label={`Processing: ${order.processing_type}`} /> : null}
+          {isOpenStatus(status) ? (
+            <Typography variant="body2" component="span" data-testid="time-in-status">
+              {describeTimeInStatus(status, order.timing.status_since)}
+            </Typography>
+          ) : null}
+          <UrgentChip timing={order.timing} />
+          <LateChip timing={order.timing} processingType={String(order.processing_type ?? '')} />
         </Stack>
         <OrderHolder
           order={order}
