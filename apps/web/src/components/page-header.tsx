@@ -12,7 +12,7 @@ export function PageHeader({ title, actions }: { title: string; actions?: ReactN
         {title}
       </Typography>
       {actions ? (
-        <Stack direction="row" gap={1}>
+        <Stack direction="row" gap={1} flexWrap="wrap" alignItems="center">
           {actions}
         </Stack>
       ) : null}

@@ -99,6 +99,7 @@ export const api = createApi({
     'FolderCounts',
     'OrderList',
     'FutureOrderCounts',
+    'QueueSettings',
     'OrderDetail',
     'Team',
     'Gateways',

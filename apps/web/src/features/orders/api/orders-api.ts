@@ -18,6 +18,8 @@ export interface OrderListArgs {
   userName: string;
   /** Future queue only: 1-12. */
   month?: number;
+  /** The queue's urgent orders first (issue 35); absent: queue order. */
+  sort?: 'urgent';
 }
 
 export interface FutureMonthCount {
@@ -72,9 +74,9 @@ const bulkResult = (body: ApiEnvelope<BulkResult>, _meta: unknown, { orderId }: 
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getOrdersList: build.query<OrderListPage, OrderListArgs>({
-      query: ({ queue, page, limit, userName, month }) => ({
+      query: ({ queue, page, limit, userName, month, sort }) => ({
         url: `admin/get-orders-list/${queue}`,
-        params: { page, limit, delay: 1, userName, month },
+        params: { page, limit, delay: 1, userName, month, sort },
       }),
       transformResponse: (body: ApiEnvelope<OrderListPage>, _meta, { page, limit }) =>
         frozenPage(body.data ?? emptyPage(page, limit)),

@@ -1,9 +1,11 @@
-// One order list with everything around it: title, Refresh, search, bulk actions, the table, pagination and
-// the confirmation dialog. Used by every queue page and by the Future Order month view.
+// One order list with everything around it: title, Urgent first (queues that hold open orders), Refresh, search, bulk
+// actions, the table, pagination and the confirmation dialog. Used by every queue page and by the Future Order month
+// view.
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { OrderListRow, QueueName } from '@eta/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -18,11 +20,13 @@ import { useListParams } from '../hooks/use-list-params';
 import { useOrderActions } from '../hooks/use-order-actions';
 import { useOrderList } from '../hooks/use-order-list';
 import { toSelectedOrder, useRowSelection } from '../hooks/use-row-selection';
+import { useUrgentFirst } from '../hooks/use-urgent-first';
 import { BulkActionBar } from './bulk-action-bar';
 import { OrderSearchBox } from './order-search-box';
 import { OrderSearchNote } from './order-search-note';
 import { OrderTable } from './order-table';
 import { OrderTablePagination } from './order-table-pagination';
+import { UrgentFirstSwitch } from './urgent-first-switch';
 
 export const NO_DATA_TEXT = 'No data available in table';
 export const NO_SEARCH_RESULTS_TEXT = 'No records found';
@@ -44,7 +48,15 @@ interface OrderListViewProps {
 export function OrderListView({ title, queue, user, month, searchable = true, extraActions }: OrderListViewProps) {
   const dispatch = useAppDispatch();
   const { params, setPage, setPageSize, setQuery } = useListParams();
-  const list = useOrderList({ queue, userName: user.name, params, month });
+  const urgentFirst = useUrgentFirst(queue);
+  const list = useOrderList({
+    queue,
+    userName: user.name,
+    params,
+    month,
+    sort: urgentFirst.isOn ? 'urgent' : undefined,
+    isSortKnown: urgentFirst.isReady,
+  });
   const selection = useRowSelection(`${queue}|${month ?? ''}|${params.page}|${params.pageSize}|${params.query}`);
   const columns = useMemo(() => columnsFor(queue), [queue]);
   const actions = useOrderActions({
@@ -90,6 +102,13 @@ export function OrderListView({ title, queue, user, month, searchable = true, ex
         actions={
           <>
             {extraActions}
+            {urgentFirst.canSort ? (
+              <UrgentFirstSwitch
+                checked={urgentFirst.isOn}
+                disabled={!urgentFirst.isSwitchable}
+                onChange={urgentFirst.setOn}
+              />
+            ) : null}
             <Button variant="outlined" startIcon={<RefreshIcon />} onClick={refresh}>
               Refresh
             </Button>
@@ -110,6 +129,11 @@ export function OrderListView({ title, queue, user, month, searchable = true, ex
           onAction={(kind) => requestAction(kind, selection.orders())}
         />
       </Stack>
+      {list.isSearching && urgentFirst.isOn ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          Search results keep their own order; Urgent first applies to the list.
+        </Typography>
+      ) : null}
       {list.isSearching && <OrderSearchNote page={list.page} text={params.query.trim()} />}
       <OrderTable
         label={title}

@@ -1,5 +1,6 @@
-// Loads one page of a queue: the plain list, or the search results while the search box has text
-// (spec §4 "Lists": search is sent only when the box is non-empty).
+// Loads one page of a queue: the plain list (urgent first when the member sorts the queue so, issue 35), or the
+// search results while the search box has text (spec §4 "Lists": search is sent only when the box is non-empty; a
+// search keeps its own order).
 import { useCallback, useMemo, useState } from 'react';
 import type { OrderListPage, QueueName, SearchOrderBody } from '@eta/contracts';
 import { MAX_PAGE_SIZE } from '@eta/contracts/domain';
@@ -12,6 +13,10 @@ interface UseOrderListOptions {
   userName: string;
   params: ListParams;
   month?: number;
+  /** The list's order: `urgent` for urgent first. */
+  sort?: 'urgent';
+  /** False while the order is not known yet: the list waits rather than load twice. */
+  isSortKnown?: boolean;
 }
 
 const clampLimit = (limit: number): number => Math.min(MAX_PAGE_SIZE, Math.max(1, limit));
@@ -22,7 +27,7 @@ function removeRows(page: OrderListPage, ids: readonly string[]): void {
   page.total = Math.max(0, page.total - (before - page.rows.length));
 }
 
-export function useOrderList({ queue, userName, params, month }: UseOrderListOptions) {
+export function useOrderList({ queue, userName, params, month, sort, isSortKnown = true }: UseOrderListOptions) {
   const dispatch = useAppDispatch();
   // "All" asks for the queue's total (spec §9); until a total is known, the largest page the server gives.
   const [knownTotal, setKnownTotal] = useState<number | undefined>(undefined);
@@ -31,14 +36,14 @@ export function useOrderList({ queue, userName, params, month }: UseOrderListOpt
   const isSearching = searchText !== '';
 
   const listArgs = useMemo<OrderListArgs>(
-    () => ({ queue, page: params.page, limit, userName, month }),
-    [queue, params.page, limit, userName, month],
+    () => ({ queue, page: params.page, limit, userName, month, sort }),
+    [queue, params.page, limit, userName, month, sort],
   );
   const searchArgs = useMemo<SearchOrderBody>(
     () => ({ start: (params.page - 1) * limit, end: params.page * limit, searchVal: searchText, folderName: queue }),
     [queue, params.page, limit, searchText],
   );
-  const list = useGetOrdersListQuery(listArgs, { skip: isSearching, refetchOnMountOrArgChange: true });
+  const list = useGetOrdersListQuery(listArgs, { skip: isSearching || !isSortKnown, refetchOnMountOrArgChange: true });
   const search = useSearchOrdersQuery(searchArgs, { skip: !isSearching, refetchOnMountOrArgChange: true });
   const active = isSearching ? search : list;
 
@@ -68,7 +73,7 @@ export function useOrderList({ queue, userName, params, month }: UseOrderListOpt
     page: active.currentData,
     limit,
     isSearching,
-    isLoading: active.isFetching && !active.currentData,
+    isLoading: (active.isFetching && !active.currentData) || (!isSearching && !isSortKnown),
     isFetching: active.isFetching,
     error: active.error,
     removeFromView,
