@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
           ...queueRoutes,
           page(paths.futureOrder, routeModules.futureOrder, ({ FutureOrderRoute }) => <FutureOrderRoute />),
           page(paths.viewOrder.pattern, routeModules.viewOrder, ({ ViewOrderRoute }) => <ViewOrderRoute />),
+          page(paths.waitingTooLong, routeModules.queue, ({ WaitingTooLongRoute }) => <WaitingTooLongRoute />),
           page(paths.countryOrderList, routeModules.administration, ({ CountryReportRoute }) => <CountryReportRoute />),
           page(paths.sendInvoice, routeModules.sendInvoice, ({ SendInvoiceRoute }) => <SendInvoiceRoute />),
           page(paths.manageTeam, routeModules.administration, ({ ManageTeamRoute }) => <ManageTeamRoute />),

@@ -14,6 +14,8 @@ export const paths = {
     pattern: '/admin/view-order/:encodedId',
     build: (orderId: string): string => `/admin/view-order/${encodeOrderId(orderId)}`,
   },
+  /** Open orders past their processing type's target time (issue 35). */
+  waitingTooLong: '/admin/waiting-too-long',
   countryOrderList: '/admin/country-order-list',
   sendInvoice: '/admin/send-invoice',
   manageTeam: '/admin/manage-team',

@@ -35,6 +35,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   queueLink('Deleted Orders', 'deletedOrder'),
   queueLink('Refunds', 'refundOrder'),
   queueLink('Charge Back', 'chargeBack'),
+  { label: 'Waiting too long', path: paths.waitingTooLong, capability: 'viewOrderHistory' },
   { label: 'Country Order List', path: paths.countryOrderList, capability: 'viewCountryReport' },
   { label: 'Manage Invoices', path: paths.sendInvoice },
   { label: 'Manage Team', path: paths.manageTeam, capability: 'manageTeam' },

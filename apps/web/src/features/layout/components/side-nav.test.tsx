@@ -22,6 +22,7 @@ const ALL_LINKS = [
   'Deleted Orders',
   'Refunds',
   'Charge Back',
+  'Waiting too long',
   'Country Order List',
   'Manage Invoices',
   'Manage Team',
@@ -41,7 +42,8 @@ const without = (...hidden: string[]) => ALL_LINKS.filter((label) => !hidden.inc
 // Spec §6: Telecaller loses Order History; Night Staff loses Manage Team, Order Processed, Gateway Setting and
 // Change Password; Order Processed is for Admin only. Issue 10: Manage Team and Gateway Setting are for Admin
 // and Manager only, Activity for Admin only; issue 20: Landing Sites for Admin only; issue 21: Disputes Report for
-// Admin and Manager; issue 24: Data Retention and Customer Requests for Admin only; issue 34: Sign-in & Security for
+// Admin and Manager; issue 24: Data Retention and Customer Requests for Admin only; issue 35: Waiting too long, across
+// the queues, goes with Order History (not Telecaller); issue 34: Sign-in & Security for
 // everyone (Night Staff too: their second factor and sessions are theirs); everyone else sees everything.
 const ADMIN_ONLY = ['Order Processed', 'Landing Sites', 'Activity', 'Data Retention', 'Customer Requests'];
 const ADMIN_AND_MANAGER = ['Manage Team', 'Gateway Setting', 'Disputes Report'];
@@ -49,7 +51,7 @@ const EXPECTED: Record<StaffType, string[]> = {
   Admin: ALL_LINKS,
   Manager: without(...ADMIN_ONLY),
   Team: without(...ADMIN_AND_MANAGER, ...ADMIN_ONLY),
-  Telecaller: without('Order History', ...ADMIN_AND_MANAGER, ...ADMIN_ONLY),
+  Telecaller: without('Order History', 'Waiting too long', ...ADMIN_AND_MANAGER, ...ADMIN_ONLY),
   'Night Staff': without(...ADMIN_AND_MANAGER, 'Change Password', ...ADMIN_ONLY),
 };
 

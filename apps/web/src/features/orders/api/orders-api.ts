@@ -22,6 +22,11 @@ export interface OrderListArgs {
   sort?: 'urgent';
 }
 
+export interface WaitingTooLongArgs {
+  page: number;
+  limit: number;
+}
+
 export interface FutureMonthCount {
   month: number;
   label: string;
@@ -88,6 +93,13 @@ export const ordersApi = api.injectEndpoints({
         frozenPage(body.data ?? emptyPage(Math.floor(start / Math.max(1, end - start)) + 1, end - start)),
       providesTags: ['OrderList'],
     }),
+    // Open orders past their target time, oldest wait first, across the queues (issue 35).
+    getWaitingTooLong: build.query<OrderListPage, WaitingTooLongArgs>({
+      query: (params) => ({ url: 'admin/waiting-too-long', params: { ...params } }),
+      transformResponse: (body: ApiEnvelope<OrderListPage>, _meta, { page, limit }) =>
+        frozenPage(body.data ?? emptyPage(page, limit)),
+      providesTags: ['OrderList'],
+    }),
     getFutureOrderCounts: build.query<FutureMonthCount[], void>({
       query: () => ({ url: 'admin/future-order-counts' }),
       transformResponse: (body: ApiEnvelope<FutureMonthCount[]>) => body.data ?? [],
@@ -115,6 +127,7 @@ export const ordersApi = api.injectEndpoints({
 export const {
   useGetOrdersListQuery,
   useSearchOrdersQuery,
+  useGetWaitingTooLongQuery,
   useGetFutureOrderCountsQuery,
   useAssignOrdersMutation,
   useChangeOrderStatusMutation,
