@@ -1,5 +1,7 @@
-// A clickable tile with a big number and a label: the dashboard's queue tiles and the Future month tiles.
+// A clickable tile with a big number and a label: the dashboard's queue tiles and the Future month tiles. A footer
+// (the dashboard's "3 urgent" link) sits under the clickable part, not inside it.
 import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
@@ -15,9 +17,19 @@ interface CountTileProps {
   to?: string;
   onClick?: () => void;
   ariaLabel?: string;
+  footer?: ReactNode;
 }
 
-export function CountTile({ label, count, testId, countVariant = 'h3', to, onClick, ariaLabel }: CountTileProps) {
+export function CountTile({
+  label,
+  count,
+  testId,
+  countVariant = 'h3',
+  to,
+  onClick,
+  ariaLabel,
+  footer,
+}: CountTileProps) {
   const content = (
     <CardContent>
       <Typography variant={countVariant} component="p" color="primary">
@@ -29,9 +41,9 @@ export function CountTile({ label, count, testId, countVariant = 'h3', to, onCli
     </CardContent>
   );
   return (
-    <Card data-testid={testId}>
+    <Card data-testid={testId} sx={{ display: 'flex', flexDirection: 'column' }}>
       {to ? (
-        <CardActionArea component={RouterLink} to={to} aria-label={ariaLabel} sx={{ height: '100%' }}>
+        <CardActionArea component={RouterLink} to={to} aria-label={ariaLabel} sx={{ flexGrow: 1 }}>
           {content}
         </CardActionArea>
       ) : (
@@ -39,6 +51,7 @@ export function CountTile({ label, count, testId, countVariant = 'h3', to, onCli
           {content}
         </CardActionArea>
       )}
+      {footer ? <Box sx={{ px: 2, pb: 1.5 }}>{footer}</Box> : null}
     </Card>
   );
 }

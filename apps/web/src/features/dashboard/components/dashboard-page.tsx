@@ -1,10 +1,18 @@
-// Dashboard of spec §2: five tiles, each with its folder count, each linking to its queue.
+// Dashboard of spec §2: five tiles, each with its folder count, each linking to its queue. Issue 35: under a tile its
+// queue's urgent orders ("3 urgent"), a "Waiting too long" tile for the roles that may open that list, and a panel of
+// every queue with orders travelling within the urgency window.
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import type { FolderCountKey, FolderCounts, QueueName } from '@eta/contracts';
-import { QUEUES } from '@eta/contracts/domain';
+import Typography from '@mui/material/Typography';
+import type { FolderCountKey, FolderCountsPayload, QueueName, StaffType } from '@eta/contracts';
+import { FOLDER_COUNT_KEYS, QUEUES, QUEUE_NAMES, can } from '@eta/contracts/domain';
 import { CountTile } from '../../../components/count-tile';
 import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../config/paths';
 
 interface Tile {
   label: string;
@@ -22,7 +30,76 @@ const TILES: readonly Tile[] = [
   tile('Completed Orders', 'completedOrder'),
 ];
 
-export function DashboardPage({ counts }: { counts: FolderCounts | undefined }) {
+/** The queue of each folder count, to list the urgent counts in the counts' own order. */
+const QUEUE_OF_COUNT = new Map(QUEUE_NAMES.map((queue) => [QUEUES[queue].countKey, queue]));
+
+interface DashboardPageProps {
+  counts: FolderCountsPayload | undefined;
+  role: StaffType;
+  /** URGENT_TRAVEL_HOURS, from the queue settings; undefined until (or unless) they are read. */
+  urgentHours: number | undefined;
+}
+
+/** "3 urgent" under a tile, linking to its queue; nothing when none is. */
+function urgentLink(count: number | undefined, tileLabel: string, to: string) {
+  if (!count) return undefined;
+  return (
+    <Link
+      component={RouterLink}
+      to={to}
+      variant="body2"
+      color="warning.dark"
+      fontWeight={600}
+      aria-label={`${count} urgent in ${tileLabel}`}
+    >
+      {count} urgent
+    </Link>
+  );
+}
+
+function waitingText(counts: FolderCountsPayload): string {
+  return counts.waitingTooLongCapped ? '1,000+' : (counts.waitingTooLongCount ?? 0).toLocaleString('en');
+}
+
+function UrgentPanel({ counts, hours }: { counts: FolderCountsPayload | undefined; hours: number | undefined }) {
+  const within = hours === undefined ? 'soon' : `within ${hours} h`;
+  const urgent = FOLDER_COUNT_KEYS.flatMap((key) => {
+    const count = counts?.urgentCounts?.[key] ?? 0;
+    const queue = QUEUE_OF_COUNT.get(key);
+    return count > 0 && queue ? [{ queue, count }] : [];
+  });
+  let body;
+  if (!counts) body = <Skeleton width={240} />;
+  else if (urgent.length === 0) body = <Typography color="text.secondary">No open order travels {within}.</Typography>;
+  else {
+    body = (
+      <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', m: 0, p: 0 }}>
+        {urgent.map(({ queue, count }) => (
+          <li key={queue}>
+            <Chip
+              component={RouterLink}
+              to={QUEUES[queue].path}
+              clickable
+              variant="outlined"
+              color="warning"
+              label={`${QUEUES[queue].title}: ${count}`}
+            />
+          </li>
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="urgent-heading" sx={{ p: 2, mt: 2 }}>
+      <Typography id="urgent-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+        Travelling {within}
+      </Typography>
+      {body}
+    </Paper>
+  );
+}
+
+export function DashboardPage({ counts, role, urgentHours }: DashboardPageProps) {
   return (
     <>
       <PageHeader title="Dashboard" />
@@ -34,9 +111,19 @@ export function DashboardPage({ counts }: { counts: FolderCounts | undefined }) 
             label={label}
             count={counts ? counts[countKey] : <Skeleton width={64} />}
             to={QUEUES[queue].path}
+            footer={urgentLink(counts?.urgentCounts?.[countKey], label, QUEUES[queue].path)}
           />
         ))}
+        {can(role, 'viewOrderHistory') ? (
+          <CountTile
+            testId="tile-waitingTooLong"
+            label="Waiting too long"
+            count={counts ? waitingText(counts) : <Skeleton width={64} />}
+            to={paths.waitingTooLong}
+          />
+        ) : null}
       </Box>
+      <UrgentPanel counts={counts} hours={urgentHours} />
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import type { FolderCounts } from '@eta/contracts';
+import type { FolderCountsPayload } from '@eta/contracts';
 import { useAppDispatch } from '../../../lib/store';
 import { replaceFolderCounts, useGetFolderCountsQuery } from '../api/folder-counts-api';
 
-export function useFolderCounts(userName: string): FolderCounts | undefined {
+export function useFolderCounts(userName: string): FolderCountsPayload | undefined {
   return useGetFolderCountsQuery(userName).data ?? undefined;
 }
 
@@ -23,10 +23,10 @@ export function useReloadFolderCountsOnRouteChange(userName: string): void {
 }
 
 /** Puts counts that arrived some other way (the live desk's stream) in the cache the menu and tiles read. */
-export function useReplaceFolderCounts(userName: string): (counts: FolderCounts) => void {
+export function useReplaceFolderCounts(userName: string): (counts: FolderCountsPayload) => void {
   const dispatch = useAppDispatch();
   return useCallback(
-    (counts: FolderCounts) => void dispatch(replaceFolderCounts(userName, counts)),
+    (counts: FolderCountsPayload) => void dispatch(replaceFolderCounts(userName, counts)),
     [dispatch, userName],
   );
 }
