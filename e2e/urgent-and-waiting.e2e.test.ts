@@ -91,9 +91,7 @@ describe('urgent orders and waiting time', () => {
     const panel = page.getByRole('region', { name: 'Travelling within 72 h' });
     await panel.getByRole('link', { name: `${QUEUES[queue].title}: ${urgent}` }).waitFor();
     const waitingTile = page.getByTestId('tile-waitingTooLong');
-    await expect
-      .poll(async () => (await waitingTile.textContent()) ?? '')
-      .toMatch(/^(\d[\d,]*|1,000\+)Waiting too long$/);
+    await expect.poll(async () => (await waitingTile.textContent()) ?? '').toMatch(/^\d[\d,]*\+?Waiting too long$/);
     await shot(page, 'urgent-dashboard-1280.png');
 
     // The queue, from the tile's urgent link: in queue order, then urgent first.

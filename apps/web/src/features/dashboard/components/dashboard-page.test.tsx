@@ -63,16 +63,35 @@ describe('Dashboard: urgent and late orders', CONSOLE, () => {
     expect(within(waiting).getByRole('link').getAttribute('href')).toBe('/admin/waiting-too-long');
   });
 
-  it('says "1,000+" when the count of late orders stopped at 1,000, and when no order travels soon', async () => {
+  it('says "500+" when the count of late orders stopped at 500, and when no order travels soon', async () => {
     renderDashboard('Admin', {
       ...FOLDER_COUNTS,
       urgentCounts: {},
-      waitingTooLongCount: 1000,
+      waitingTooLongCount: 500,
       waitingTooLongCapped: true,
     });
-    expect((await loadedTile('waitingTooLong')).textContent).toBe('1,000+Waiting too long');
+    expect((await loadedTile('waitingTooLong')).textContent).toBe('500+Waiting too long');
     const panel = await screen.findByRole('region', { name: 'Travelling within 72 h' }, LOADED);
     expect(within(panel).getByText('No open order travels within 72 h.')).toBeTruthy();
+  });
+
+  it('says "5,000+" where the urgent counts stopped counting (each a lower bound)', async () => {
+    renderDashboard('Manager', {
+      ...FOLDER_COUNTS,
+      urgentCounts: { newOrdersCount: 5000, pendingOrdersCount: 0 },
+      urgentCapped: true,
+      waitingTooLongCount: 3,
+    });
+    expect(
+      within(await loadedTile('newOrdersCount')).getByRole('link', { name: '5,000+ urgent in New Orders' }),
+    ).toBeTruthy();
+    expect(within(tile('pendingOrdersCount')).queryByRole('link', { name: /urgent/ })).toBeNull();
+    const panel = await screen.findByRole('region', { name: 'Travelling within 72 h' }, LOADED);
+    expect(
+      within(panel)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['New Orders: 5,000+']);
   });
 
   it('shows a Telecaller no Waiting too long tile (they may not open that list)', async () => {

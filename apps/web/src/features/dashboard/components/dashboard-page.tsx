@@ -40,9 +40,14 @@ interface DashboardPageProps {
   urgentHours: number | undefined;
 }
 
+/** A count as the server gave it: '1,234', or '5,000+' when it stopped counting there (a lower bound). */
+const countText = (count: number, capped: boolean | undefined) => `${count.toLocaleString('en')}${capped ? '+' : ''}`;
+
 /** "3 urgent" under a tile, linking to its queue; nothing when none is. */
-function urgentLink(count: number | undefined, tileLabel: string, to: string) {
+function urgentLink(counts: FolderCountsPayload | undefined, key: FolderCountKey, tileLabel: string, to: string) {
+  const count = counts?.urgentCounts?.[key];
   if (!count) return undefined;
+  const text = `${countText(count, counts.urgentCapped)} urgent`;
   return (
     <Link
       component={RouterLink}
@@ -50,15 +55,11 @@ function urgentLink(count: number | undefined, tileLabel: string, to: string) {
       variant="body2"
       color="warning.dark"
       fontWeight={600}
-      aria-label={`${count} urgent in ${tileLabel}`}
+      aria-label={`${text} in ${tileLabel}`}
     >
-      {count} urgent
+      {text}
     </Link>
   );
-}
-
-function waitingText(counts: FolderCountsPayload): string {
-  return counts.waitingTooLongCapped ? '1,000+' : (counts.waitingTooLongCount ?? 0).toLocaleString('en');
 }
 
 function UrgentPanel({ counts, hours }: { counts: FolderCountsPayload | undefined; hours: number | undefined }) {
@@ -82,7 +83,7 @@ function UrgentPanel({ counts, hours }: { counts: FolderCountsPayload | undefine
               clickable
               variant="outlined"
               color="warning"
-              label={`${QUEUES[queue].title}: ${count}`}
+              label={`${QUEUES[queue].title}: ${countText(count, counts?.urgentCapped)}`}
             />
           </li>
         ))}
@@ -111,14 +112,16 @@ export function DashboardPage({ counts, role, urgentHours }: DashboardPageProps)
             label={label}
             count={counts ? counts[countKey] : <Skeleton width={64} />}
             to={QUEUES[queue].path}
-            footer={urgentLink(counts?.urgentCounts?.[countKey], label, QUEUES[queue].path)}
+            footer={urgentLink(counts, countKey, label, QUEUES[queue].path)}
           />
         ))}
         {can(role, 'viewOrderHistory') ? (
           <CountTile
             testId="tile-waitingTooLong"
             label="Waiting too long"
-            count={counts ? waitingText(counts) : <Skeleton width={64} />}
+            count={
+              counts ? countText(counts.waitingTooLongCount ?? 0, counts.waitingTooLongCapped) : <Skeleton width={64} />
+            }
             to={paths.waitingTooLong}
           />
         ) : null}
