@@ -1,5 +1,5 @@
 // The queues: the folder counts, each queue's list at page 1 and a deep page, and the Future month counts.
-import { PAGE_SIZE } from '../harness.mjs';
+import { PAGE_SIZE, serverModule } from '../harness.mjs';
 
 export function folderCountCases({ staff }) {
   return [
@@ -52,6 +52,7 @@ const URGENT = `(payment_status = 'Success' AND process_status IN ${OPEN} AND tr
  * promises, computed by a plain sort of the whole queue (slow, once, before the timing); and "Waiting too long".
  */
 export async function urgentFirstCases({ staff, setup, pool }) {
+  const { URGENT_FIRST_CAP } = await serverModule('modules/orders/orders.repository.js');
   const cases = [];
   for (const queue of Object.keys(QUEUE_SQL)) {
     const { total } = await setup.queries.listQueue(staff, queue, 1, PAGE_SIZE);
@@ -59,16 +60,16 @@ export async function urgentFirstCases({ staff, setup, pool }) {
       (await pool.query(`SELECT count(*) AS n FROM orders WHERE ${QUEUE_SQL[queue]} AND ${URGENT}`)).rows[0].n,
     );
     for (const page of [1, Math.min(1000, Math.floor(total / PAGE_SIZE))]) {
-      // The urgent orders ranked soonest travel first; the first URGENT_FIRST_CAP (1,000) lead, the rest keep their place.
+      // The urgent orders ranked soonest travel first; the first URGENT_FIRST_CAP lead, the rest keep their place.
       const { rows } = await pool.query(
         `WITH q AS (
            SELECT order_id, created_at, id, CASE WHEN ${URGENT} THEN row_number() OVER (
              PARTITION BY ${URGENT} ORDER BY ${TRAVEL_AT}, created_at DESC, id DESC) END AS urank
            FROM orders WHERE ${QUEUE_SQL[queue]})
-         SELECT order_id FROM q ORDER BY coalesce(urank <= 1000, false) DESC,
-           CASE WHEN urank <= 1000 THEN urank END, created_at DESC, id DESC
+         SELECT order_id FROM q ORDER BY coalesce(urank <= $3, false) DESC,
+           CASE WHEN urank <= $3 THEN urank END, created_at DESC, id DESC
          OFFSET $1 LIMIT $2`,
-        [(page - 1) * PAGE_SIZE, PAGE_SIZE],
+        [(page - 1) * PAGE_SIZE, PAGE_SIZE, URGENT_FIRST_CAP],
       );
       cases.push({
         name: `list ${queue} page ${page} urgent first (${urgent} urgent)`,

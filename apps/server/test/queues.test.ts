@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FOLDER_COUNT_KEYS,
+  holdsOpenOrders,
+  OPEN_STATUSES,
   PROCESS_STATUSES,
   QUEUES,
   QUEUE_NAMES,
@@ -187,6 +189,14 @@ describe('queue definitions', () => {
       for (const key of Object.keys(counts.urgentCounts)) expect(opens, `${type} urgent ${key}`).toContain(key);
       if (type === 'Telecaller') expect(counts).not.toHaveProperty('allOrdersCount');
       if (type === 'Telecaller') expect(counts.urgentCounts).not.toHaveProperty('allOrdersCount');
+    }
+  });
+
+  it('knows which queues can hold open orders (urgent or late ones, issue 35) from their statuses', () => {
+    for (const queue of QUEUE_NAMES) {
+      const statuses = QUEUE_STATUSES[queue];
+      const open = statuses === null || statuses.some((s) => (OPEN_STATUSES as readonly string[]).includes(s));
+      expect(holdsOpenOrders(queue), queue).toBe(open);
     }
   });
 

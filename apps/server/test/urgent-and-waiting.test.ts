@@ -315,16 +315,26 @@ describe('a backlog of late orders', () => {
 });
 
 describe('a crowd of urgent orders', () => {
+  // Their travel hours go round the clock, so the soonest first is not the order of their ids (the queue's order).
   it('is counted as far as 5,000 and said to be more', async () => {
     const tomorrow = dayOffset(1);
     await sql`INSERT INTO orders (order_id, email, landing_site, payment_status, process_status, processing_type,
         created_at, do_you_know_when_travel_to_canada, travel_to_canada_year, travel_to_canada_hour)
       SELECT 'ETA-8' || lpad(i::text, 8, '0'), 'crowd' || i || '@mail.test', 'default', 'Success', 'New', 'Standard',
-        now() - interval '10 minutes', true, ${tomorrow}::date, '12:00'
+        now() - interval '10 minutes', true, ${tomorrow}::date, lpad((i % 24)::text, 2, '0') || ':00'
       FROM generate_series(1, 5000) AS i`.execute(t.database.db);
     const forAdmin = await counts(admin.token);
     expect(forAdmin.urgentCapped).toBe(true);
     expect(forAdmin.urgentCounts.allOrdersCount).toBe(5000);
     expect(forAdmin.urgentCounts.newOrdersCount).toBeGreaterThan(4900);
+  });
+
+  it('sorts the 200 soonest first and leaves the others in their place in the queue', async () => {
+    const top = await page('/api/admin/get-orders-list/newOrder?page=1&limit=200&sort=urgent', admin.token);
+    expect(top.rows.every((r) => r.urgent)).toBe(true);
+    const next = await page('/api/admin/get-orders-list/newOrder?page=2&limit=200&sort=urgent', admin.token);
+    const inQueueOrder = await page('/api/admin/get-orders-list/newOrder?page=1&limit=500', admin.token);
+    const onTop = new Set(ids(top.rows));
+    expect(ids(next.rows)).toEqual(ids(inQueueOrder.rows.filter((r) => !onTop.has(r.order_id))).slice(0, 200));
   });
 });

@@ -194,6 +194,16 @@ export const queueCapability = (queue: QueueName): Capability =>
   (QUEUES[queue] as { capability?: Capability }).capability ?? 'workOrders';
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
 
+/**
+ * Whether a queue can hold open orders (OPEN_STATUSES), and so urgent or late ones (issue 35): all but the four of
+ * closed or disputed orders. The server's queues.test checks this against each queue's statuses.
+ */
+export const holdsOpenOrders = (queue: QueueName): boolean =>
+  !(['completedOrder', 'deletedOrder', 'refundOrder', 'chargeBack'] as QueueName[]).includes(queue);
+
+/** An Admin's target time per processing type is 1 minute to 90 days (issue 35). */
+export const TARGET_MINUTES_MAX = 60 * 24 * 90;
+
 /** Spec §9: future orders are grouped by the 12 month abbreviations. */
 export const MONTH_LABELS = [
   'Jan',

@@ -5,7 +5,7 @@
 // cares re-reads its order). Events carry an `id:`, the stream a `retry:` hint and a comment heartbeat every ~15 s.
 import { Type, type Static } from 'typebox';
 import { Envelope } from './envelope.js';
-import { FolderCountsSchema, ProcessStatusSchema } from './orders.js';
+import { FolderCountsPayload, ProcessStatusSchema } from './orders.js';
 
 /** The stream's path; a browser opens it as `${LIVE_EVENTS_PATH}?ticket=…` (EventSource cannot send headers). */
 export const LIVE_EVENTS_PATH = '/api/admin/events';
@@ -31,7 +31,7 @@ export const EventsQuery = Type.Object({ ticket: Type.Optional(Type.String({ max
 export type EventsQuery = Static<typeof EventsQuery>;
 
 /** `event: counts`: the same object GET /api/admin/get-folder-count answers in `data` for the stream's person. */
-export const CountsEvent = FolderCountsSchema;
+export const CountsEvent = FolderCountsPayload;
 export type CountsEvent = Static<typeof CountsEvent>;
 
 export const PRESENCE_ACTIVITIES = ['viewing', 'editing-remarks'] as const;

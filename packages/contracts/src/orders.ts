@@ -1,5 +1,12 @@
 import { Type, type Static } from 'typebox';
-import { ERROR_CODES, FOLDER_COUNT_KEYS, QUEUE_NAMES, MAX_PAGE_SIZE, PROCESS_STATUSES } from './domain.js';
+import {
+  ERROR_CODES,
+  FOLDER_COUNT_KEYS,
+  QUEUE_NAMES,
+  MAX_PAGE_SIZE,
+  PROCESS_STATUSES,
+  TARGET_MINUTES_MAX,
+} from './domain.js';
 import { Envelope } from './envelope.js';
 import { DisputeSummary } from './payments.js';
 
@@ -114,7 +121,7 @@ export const WaitingTooLongQuery = Type.Object({
 const TargetMinutes = Type.Union([
   Type.Integer({
     minimum: 1,
-    maximum: 60 * 24 * 90,
+    maximum: TARGET_MINUTES_MAX,
     errorMessage: 'A target time is between 1 minute and 90 days.',
   }),
   Type.Null(),

@@ -1,8 +1,18 @@
 // Folder counts over order_counters (kept by a trigger, migration 002): a few hundred rows at most, so a count
 // costs well under a millisecond even at a million orders. All of a person's come in one query; a list reads its own
 // queue's count inside its page statement (orders.repository).
-import { sql, type ExpressionBuilder, type Kysely, type QueryCreator, type RawBuilder, type Transaction } from 'kysely';
 import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type QueryCreator,
+  type RawBuilder,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
+import {
+  holdsOpenOrders,
   PROCESSING_TYPES,
   QUEUES,
   type FolderCountKey,
@@ -11,7 +21,7 @@ import {
   type QueueName,
 } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
-import { holdsOpenOrders, overdueOfType, queueFilter, urgentCondition, waitingSince } from './queues.js';
+import { overdueOfType, queueFilter, urgentCondition, waitingSince } from './queues.js';
 
 /**
  * Which counters make each folder count: the queue filters of queues.ts, over the counters' keys (assign_to 0 is
@@ -52,24 +62,28 @@ export async function selectFolderCounts(
 ): Promise<FolderCountsPayload> {
   const keys = queues.map((q) => QUEUES[q].countKey);
   const counts = keys.map((key) => sql`sum(n) FILTER (WHERE ${COUNTER_FILTERS[key](staffId)}) AS ${sql.ref(key)}`);
-  // The urgent orders as far as URGENT_COUNT_CAP (what the queue filters read of each), named `orders` so that the
-  // filters apply to them as written.
+  // The urgent orders as far as URGENT_COUNT_CAP, grouped by what the queue filters read (a few hundred groups at
+  // most) and named `orders`, so that the filters apply to the groups as written and count their orders.
+  const columns = ['payment_status', 'process_status', 'processing_type', 'processing_date', 'assign_to'] as const;
   const urgentOrders = db
     .selectFrom('orders')
     .where((eb) => urgentCondition(eb, extra.urgentHours))
-    .select(['payment_status', 'process_status', 'processing_type', 'processing_date', 'assign_to'])
+    .select(columns)
     .limit(URGENT_COUNT_CAP + 1)
+    .as('urgent');
+  const groups = db
+    .selectFrom(urgentOrders)
+    .select(columns.map((c) => `urgent.${c}` as const))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .groupBy(columns.map((c) => `urgent.${c}` as const))
     .as('orders');
-  const urgent = db.selectFrom(urgentOrders).select((eb) => {
+  const urgent = db.selectFrom(groups).select((eb) => {
     const orders = eb as unknown as ExpressionBuilder<DB, 'orders'>;
+    const sum = (filter?: Expression<SqlBool>) =>
+      filter ? sql<number>`coalesce(sum(n) FILTER (WHERE ${filter}), 0)` : sql<number>`coalesce(sum(n), 0)`;
     return [
-      eb.fn.countAll<number>().as('read'),
-      ...queues.filter(holdsOpenOrders).map((q) =>
-        eb.fn
-          .countAll<number>()
-          .filterWhere(queueFilter(q, orders, staffId))
-          .as(QUEUES[q].countKey),
-      ),
+      sum().as('read'),
+      ...queues.filter(holdsOpenOrders).map((q) => sum(queueFilter(q, orders, staffId)).as(QUEUES[q].countKey)),
     ];
   });
   const late = extra.waitingTooLong ? overdueCount(db) : sql`NULL`;

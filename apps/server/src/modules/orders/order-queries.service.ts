@@ -6,6 +6,7 @@ import {
   QUEUES,
   can,
   queueCapability,
+  holdsOpenOrders,
   QUEUE_NAMES,
   SEARCH_MATCHES_SHOWN,
   type FolderCountsPayload,
@@ -32,7 +33,6 @@ import {
   walkQueue,
   type SearchScope,
 } from './orders.repository.js';
-import { holdsOpenOrders } from './queues.js';
 import { readSearchText, type SearchText } from './search-text.js';
 
 /**

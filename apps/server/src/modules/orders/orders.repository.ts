@@ -12,6 +12,7 @@ import {
   type Transaction,
 } from 'kysely';
 import {
+  holdsOpenOrders,
   MONTH_LABELS,
   QUEUES,
   type DisputeSummary,
@@ -24,15 +25,7 @@ import type { DB } from '../../db/schema.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { isoTime } from '../../lib/time.js';
 import { folderCount, overdueOrders, selectOverdueCount } from './folder-counts.repository.js';
-import {
-  holdsOpenOrders,
-  newQueueParts,
-  overdueSince,
-  QUEUE_STATUSES,
-  queueFilter,
-  travelAt,
-  urgentCondition,
-} from './queues.js';
+import { newQueueParts, overdueSince, QUEUE_STATUSES, queueFilter, travelAt, urgentCondition } from './queues.js';
 import type { SearchText } from './search-text.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -189,8 +182,11 @@ export async function selectQueuePage(db: Db, q: QueueQuery): Promise<{ rows: Or
   return selectListRows(db, q.queue, q.urgentHours, pageIds(db, q).as('page'), total);
 }
 
-/** A queue sorted urgent first shows at most this many urgent orders on top; any more keep their place in the queue. */
-export const URGENT_FIRST_CAP = 1000;
+/**
+ * A queue sorted urgent first shows at most this many urgent orders on top (four pages of 50), soonest first; any more
+ * keep their place in the queue. Each page reads them and walks that many more rows of the queue.
+ */
+export const URGENT_FIRST_CAP = 200;
 
 /**
  * The ids of a page of a queue sorted urgent first: the queue's urgent orders (at most URGENT_FIRST_CAP, soonest

@@ -147,10 +147,6 @@ const openOrder = (eb: Eb) => [
   eb('orders.process_status', 'in', OPEN_STATUSES.map(lit)),
 ];
 
-/** Whether a queue can hold open orders, and so urgent or late ones (My Orders can). */
-export const holdsOpenOrders = (queue: QueueName) =>
-  QUEUE_STATUSES[queue]?.some((s) => (OPEN_STATUSES as readonly string[]).includes(s)) ?? true;
-
 /** When the traveller flies (UTC; midnight when no time was given), a timestamp without zone. */
 export const travelAt = sql<string>`order_travel_at(orders.travel_to_canada_year, orders.travel_to_canada_hour)`;
 
@@ -160,11 +156,13 @@ export const travelAt = sql<string>`order_travel_at(orders.travel_to_canada_year
  */
 export function urgentCondition(eb: Eb, hours: number): Expression<SqlBool> {
   const horizon = sql<string>`localtimestamp + make_interval(hours => ${sql.lit(hours)})`;
+  const lastDay = sql<string>`(${horizon})::date`;
   return eb.and([
     ...openOrder(eb),
     eb('orders.travel_to_canada_year', '>=', today),
-    eb('orders.travel_to_canada_year', '<=', sql<string>`(${horizon})::date`),
-    eb(travelAt, '<=', horizon),
+    eb('orders.travel_to_canada_year', '<=', lastDay),
+    // The time is read only on the window's last day: the days before it are wholly inside.
+    eb.or([eb('orders.travel_to_canada_year', '<', lastDay), eb(travelAt, '<=', horizon)]),
   ]);
 }
 

@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ProcessingTargets, ProcessingType } from '@eta/contracts';
+import { TARGET_MINUTES_MAX } from '@eta/contracts/domain';
 import { FormTextField } from '../../../components/form-text-field';
 import { formatTargetMinutes } from '../../../lib/order-timing';
 import { useSetProcessingTargetsMutation } from '../api/processing-targets-api';
@@ -14,8 +15,6 @@ import { useGetQueueSettingsQuery } from '../api/queue-settings-api';
 
 /** The order a person reads them in: the fastest promise first. */
 const TYPES = ['Priority', 'Standard', 'Future'] as const satisfies readonly ProcessingType[];
-/** The contract's bounds: 1 minute to 90 days. */
-const MAX_MINUTES = 60 * 24 * 90;
 const TARGETS_SAVED = 'Target times saved.';
 const HOURS_RULE = 'Between 1 minute and 90 days (2160 h); leave it empty for no target.';
 
@@ -28,7 +27,9 @@ const toMinutes = (hours: string): number | null => (hours.trim() === '' ? null 
 function hoursRule(hours: string): true | string {
   if (hours.trim() === '') return true;
   const minutes = toMinutes(hours);
-  return minutes !== null && Number.isFinite(minutes) && minutes >= 1 && minutes <= MAX_MINUTES ? true : HOURS_RULE;
+  return minutes !== null && Number.isFinite(minutes) && minutes >= 1 && minutes <= TARGET_MINUTES_MAX
+    ? true
+    : HOURS_RULE;
 }
 
 function targetsText(targets: ProcessingTargets): string {

@@ -2,13 +2,12 @@
 // this member sorts it so, and the switch. The list waits for the settings' first answer, so it is asked for once,
 // in the member's order; settings that cannot be read leave the queue in queue order.
 import type { QueueName } from '@eta/contracts';
+import { holdsOpenOrders } from '@eta/contracts/domain';
 import { useGetQueueSettingsQuery } from '../api/queue-settings-api';
 import { useSetUrgentFirstMutation } from '../api/urgent-first-api';
 
-/** Queues that hold no open order, so none is ever urgent (the server's holdsOpenOrders). */
-const CLOSED_QUEUES: readonly QueueName[] = ['completedOrder', 'deletedOrder', 'refundOrder', 'chargeBack'];
-
-export const canSortUrgentFirst = (queue: QueueName): boolean => !CLOSED_QUEUES.includes(queue);
+/** A queue that holds no open order has nothing urgent to sort first. */
+export const canSortUrgentFirst = holdsOpenOrders;
 
 export function useUrgentFirst(queue: QueueName) {
   const canSort = canSortUrgentFirst(queue);
