@@ -269,8 +269,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('dbKind', database.kind);
   const paymentGateways = opts.paymentGateways ?? (await openPaymentGateways(config.payments));
   // Services tell the live desk about order writes through this one publisher, never through its streams.
-  const orderEvents = new OrderEventsPublisher(eventBus, database.db, (err) =>
-    app.log.warn({ err }, 'live desk: an order change was not published'),
+  const orderEvents = new OrderEventsPublisher(
+    eventBus,
+    database.db,
+    (err) => app.log.warn({ err }, 'live desk: an order change was not published'),
+    () => orderQueries.forgetTimingCounts(),
   );
   const payments = new PaymentsService(
     database.db,
@@ -280,6 +283,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
   const orderMoves = new OrderMovesService(database.db, payments, orderEvents);
   const orderQueries = new OrderQueriesService(database.db, personalFields, SEARCH_LIMITS, config.urgentTravelHours);
+  // Changes on other servers (this one's are forgotten at once by orderEvents), subscribed before the live desk is: its
+  // counts after an order change must not be the urgent counts kept from before.
+  eventBus.subscribe('eta_orders', () => orderQueries.forgetTimingCounts());
+  eventBus.onResume(() => orderQueries.forgetTimingCounts());
   const liveDesk = new LiveDeskService(
     database.db,
     new EventTickets(database.db, opts.jwtSecret),
@@ -356,7 +363,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('services', {
     auth,
     orderQueries,
-    queueSettings: new QueueSettingsService(database.db, config.urgentTravelHours),
+    queueSettings: new QueueSettingsService(database.db, config.urgentTravelHours, () =>
+      orderQueries.forgetTimingCounts(),
+    ),
     orderMoves,
     orderDetail,
     mail,

@@ -39,6 +39,11 @@ export class OrderEventsPublisher {
     private readonly bus: EventBus,
     private readonly db: Kysely<DB>,
     private readonly onError: (err: unknown) => void,
+    /**
+     * Told at once, in this process, before anything is published: what keeps derived counts (the urgent and late
+     * counts) forgets them, so this request's own next read is fresh; other processes hear it on the bus.
+     */
+    private readonly onLocalChange: () => void = () => {},
   ) {}
 
   /**
@@ -48,6 +53,7 @@ export class OrderEventsPublisher {
    * its change announced.
    */
   changed(orders: readonly ChangedOrder[], by: ChangedBy): void {
+    this.onLocalChange();
     for (let i = 0; i < orders.length; i += ORDERS_PER_MESSAGE) {
       const message: OrdersChangedMessage = {
         by,
@@ -61,6 +67,7 @@ export class OrderEventsPublisher {
 
   /** Publishes orders by id, reading their version and status as committed (writes that do not return them). */
   changedById(orderIds: readonly string[], by: ChangedBy): void {
+    this.onLocalChange();
     outsideRequest(() => this.publishRead(selectOrderStates(this.db, orderIds), by));
   }
 
@@ -75,6 +82,7 @@ export class OrderEventsPublisher {
 
   /** The same by the orders' row keys (orders.id), for writes that know only those. */
   changedByKey(orderKeys: readonly number[], by: ChangedBy): void {
+    this.onLocalChange();
     outsideRequest(() => this.publishRead(selectOrderStatesByKey(this.db, orderKeys), by));
   }
 

@@ -14,11 +14,11 @@ import {
 import {
   holdsOpenOrders,
   PROCESSING_TYPES,
+  QUEUE_NAMES,
   QUEUES,
   type FolderCountKey,
-  type FolderCountsPayload,
+  type FolderCounts,
   type ProcessingType,
-  type QueueName,
 } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { overdueOfType, queueFilter, urgentCondition, waitingSince } from './queues.js';
@@ -48,68 +48,82 @@ const COUNTER_FILTERS: Record<FolderCountKey, (staffId: number) => RawBuilder<bo
     sql`process_status = 'New' AND processing_type = 'Future' AND processing_date > current_date`,
 };
 
-/**
- * The counts of the queues named, in one statement: the spec's from the counters; beside them the urgent orders of
- * each of those queues that can hold open orders (one range of orders_urgent_idx: the open orders travelling within
- * `urgentHours`, counted per queue by the queues' own filters), and when asked the late orders, as far as
- * WAITING_COUNT_CAP (ranges of orders_waiting_idx).
- */
+/** The spec's counts of the queues named, in one statement over the counters. */
 export async function selectFolderCounts(
   db: Kysely<DB>,
   staffId: number,
-  queues: QueueName[],
-  extra: { urgentHours: number; waitingTooLong: boolean },
-): Promise<FolderCountsPayload> {
-  const keys = queues.map((q) => QUEUES[q].countKey);
+  keys: FolderCountKey[],
+): Promise<FolderCounts> {
   const counts = keys.map((key) => sql`sum(n) FILTER (WHERE ${COUNTER_FILTERS[key](staffId)}) AS ${sql.ref(key)}`);
-  // The urgent orders as far as URGENT_COUNT_CAP, grouped by what the queue filters read (a few hundred groups at
-  // most) and named `orders`, so that the filters apply to the groups as written and count their orders.
+  const { rows } = await sql<Record<FolderCountKey, number | null>>`
+    SELECT ${sql.join(counts)} FROM order_counters`.execute(db);
+  const row = rows[0]!;
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v ?? 0)])) as FolderCounts;
+}
+
+/** The urgent and late orders counted for everyone at once (issue 35); each person's share is picked from it. */
+export interface TimingCounts {
+  /** Urgent orders per folder count key, of every queue that can hold open orders but My Orders… */
+  urgent: Partial<Record<FolderCountKey, number>>;
+  /** …whose urgent orders are each holder's: holder's id → count. */
+  urgentByHolder: Record<string, number>;
+  urgentCapped: boolean;
+  late: number;
+  lateCapped: boolean;
+}
+
+/**
+ * The urgent orders of each queue that can hold open orders (one range of orders_urgent_idx, read as far as
+ * URGENT_COUNT_CAP, grouped by what the queue filters read and counted by the queues' own filters) and the late orders
+ * as far as WAITING_COUNT_CAP (ranges of orders_waiting_idx), in one statement. The same for every member (My Orders
+ * as a count per holder: an urgent order is open, so it is in its holder's My Orders), so the service reads it once
+ * for all of them.
+ */
+export async function selectTimingCounts(db: Kysely<DB>, urgentHours: number): Promise<TimingCounts> {
   const columns = ['payment_status', 'process_status', 'processing_type', 'processing_date', 'assign_to'] as const;
   const urgentOrders = db
     .selectFrom('orders')
-    .where((eb) => urgentCondition(eb, extra.urgentHours))
+    .where((eb) => urgentCondition(eb, urgentHours))
     .select(columns)
     .limit(URGENT_COUNT_CAP + 1)
     .as('urgent');
+  // Named `orders`, so that the queue filters apply to the groups as written and count their orders.
   const groups = db
     .selectFrom(urgentOrders)
     .select(columns.map((c) => `urgent.${c}` as const))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .groupBy(columns.map((c) => `urgent.${c}` as const))
     .as('orders');
+  const sum = (filter?: Expression<SqlBool>) =>
+    filter ? sql<number>`coalesce(sum(n) FILTER (WHERE ${filter}), 0)` : sql<number>`coalesce(sum(n), 0)`;
   const urgent = db.selectFrom(groups).select((eb) => {
     const orders = eb as unknown as ExpressionBuilder<DB, 'orders'>;
-    const sum = (filter?: Expression<SqlBool>) =>
-      filter ? sql<number>`coalesce(sum(n) FILTER (WHERE ${filter}), 0)` : sql<number>`coalesce(sum(n), 0)`;
     return [
       sum().as('read'),
-      ...queues.filter(holdsOpenOrders).map((q) => sum(queueFilter(q, orders, staffId)).as(QUEUES[q].countKey)),
+      sql<[number, number][] | null>`json_agg(json_build_array(assign_to, n)) FILTER (WHERE assign_to IS NOT NULL)`.as(
+        'byHolder',
+      ),
+      ...QUEUE_NAMES.filter((q) => holdsOpenOrders(q) && q !== 'myOrder').map((q) =>
+        sum(queueFilter(q, orders, 0)).as(QUEUES[q].countKey),
+      ),
     ];
   });
-  const late = extra.waitingTooLong ? overdueCount(db) : sql`NULL`;
   const { rows } = await sql<{
-    counts: Record<FolderCountKey, number | null>;
-    urgent: Record<FolderCountKey | 'read', number>;
-    late: number | null;
-  }>`
-    SELECT (SELECT row_to_json(c) FROM (SELECT ${sql.join(counts)} FROM order_counters) c) AS counts,
-      (SELECT row_to_json(u) FROM (${urgent}) u) AS urgent, ${late} AS late`.execute(db);
-  const row = rows[0]!;
-  const payload: FolderCountsPayload = Object.fromEntries(
-    Object.entries(row.counts).map(([k, v]) => [k, Number(v ?? 0)]),
-  );
-  const { read, ...urgentCounts } = row.urgent;
-  payload.urgentCounts = urgentCounts;
-  if (read > URGENT_COUNT_CAP) {
-    payload.urgentCapped = true;
-    for (const [key, n] of Object.entries(urgentCounts))
-      urgentCounts[key as FolderCountKey] = Math.min(n, URGENT_COUNT_CAP);
-  }
-  if (row.late !== null) {
-    payload.waitingTooLongCount = Math.min(Number(row.late), WAITING_COUNT_CAP);
-    if (Number(row.late) > WAITING_COUNT_CAP) payload.waitingTooLongCapped = true;
-  }
-  return payload;
+    urgent: Record<FolderCountKey, number> & { read: number; byHolder: [number, number][] | null };
+    late: number;
+  }>`SELECT (SELECT row_to_json(u) FROM (${urgent}) u) AS urgent, ${overdueCount(db)} AS late`.execute(db);
+  const { read, byHolder, ...perQueue } = rows[0]!.urgent;
+  const late = Number(rows[0]!.late);
+  // A holder's orders may be in several groups.
+  const urgentByHolder: Record<string, number> = {};
+  for (const [holder, n] of byHolder ?? []) urgentByHolder[holder] = (urgentByHolder[holder] ?? 0) + n;
+  return {
+    urgent: perQueue,
+    urgentByHolder,
+    urgentCapped: read > URGENT_COUNT_CAP,
+    late: Math.min(late, WAITING_COUNT_CAP),
+    lateCapped: late > WAITING_COUNT_CAP,
+  };
 }
 
 /**

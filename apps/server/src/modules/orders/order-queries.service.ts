@@ -9,6 +9,7 @@ import {
   holdsOpenOrders,
   QUEUE_NAMES,
   SEARCH_MATCHES_SHOWN,
+  type FolderCountKey,
   type FolderCountsPayload,
   type OrderListPage,
   type QueueName,
@@ -18,7 +19,13 @@ import { AppError } from '../../lib/errors.js';
 import { isStatementTimeout, SEARCH_STATEMENT_TIMEOUT_MS, withStatementTimeout } from '../../db/statement-budget.js';
 import { assertCan } from '../auth/permissions.js';
 import type { OrderFieldsCipher } from '../personal-data/order-fields.js';
-import { foldCounterStripes, selectFolderCounts } from './folder-counts.repository.js';
+import {
+  foldCounterStripes,
+  selectFolderCounts,
+  selectTimingCounts,
+  URGENT_COUNT_CAP,
+  type TimingCounts,
+} from './folder-counts.repository.js';
 import {
   inOrderOfPurchase,
   matchSearchByWeek,
@@ -83,6 +90,12 @@ export const SEARCH_LIMITS: SearchLimits = {
 };
 export const SEARCH_COUNT_CAP = SEARCH_LIMITS.countCap;
 
+/**
+ * How long the urgent and late counts are kept between order changes: what changes them meanwhile is time alone (an
+ * order coming within URGENT_TRAVEL_HOURS of its flight, or past its target time), which a few seconds do not alter.
+ */
+export const TIMING_COUNTS_TTL_MS = 5000;
+
 interface SearchOutcome {
   ids: number[];
   /** Every match is in `ids` (else there are more than were read). */
@@ -106,17 +119,59 @@ export class OrderQueriesService {
     private readonly urgentHours = 72,
   ) {}
 
+  private timing: { at: number; counts: Promise<TimingCounts> } | undefined;
+
   /**
    * Counts for the signed-in staff member, of the queues they may open only (spec §6: no Order History count for a
-   * Telecaller); the spec's `userName` is not trusted for "My Orders". Beside them, the urgent orders of each of
-   * those queues that can hold open orders, and (for those who may open Waiting too long) the late orders.
+   * Telecaller); the spec's `userName` is not trusted for "My Orders". Beside them (issue 35) the urgent orders of each
+   * of those queues that can hold open orders, and for those who may open Waiting too long the late orders: counted
+   * for everyone at once and kept TIMING_COUNTS_TTL_MS (forgotten at every order change, here or on another server),
+   * because they cost a few times the spec's counts, which every member's screen asks for at each change.
    */
-  folderCounts(staff: Staff): Promise<FolderCountsPayload> {
+  async folderCounts(staff: Staff): Promise<FolderCountsPayload> {
     const queues = QUEUE_NAMES.filter((q) => can(staff.type, queueCapability(q)));
-    return selectFolderCounts(this.db, staff.id, queues, {
-      urgentHours: this.urgentHours,
-      waitingTooLong: can(staff.type, 'viewOrderHistory'),
-    });
+    const [counts, timing] = await Promise.all([
+      selectFolderCounts(
+        this.db,
+        staff.id,
+        queues.map((q) => QUEUES[q].countKey),
+      ),
+      this.timingCounts(),
+    ]);
+    const urgentCounts: Partial<Record<FolderCountKey, number>> = {};
+    for (const q of queues.filter(holdsOpenOrders)) {
+      const key = QUEUES[q].countKey;
+      const n = q === 'myOrder' ? (timing.urgentByHolder[staff.id] ?? 0) : (timing.urgent[key] ?? 0);
+      urgentCounts[key] = timing.urgentCapped ? Math.min(n, URGENT_COUNT_CAP) : n;
+    }
+    return {
+      ...counts,
+      urgentCounts,
+      ...(timing.urgentCapped ? { urgentCapped: true } : {}),
+      ...(can(staff.type, 'viewOrderHistory')
+        ? { waitingTooLongCount: timing.late, ...(timing.lateCapped ? { waitingTooLongCapped: true } : {}) }
+        : {}),
+    };
+  }
+
+  /** The urgent and late counts of everyone, read at most once per TIMING_COUNTS_TTL_MS unless forgotten. */
+  private timingCounts(): Promise<TimingCounts> {
+    const now = Date.now();
+    if (!this.timing || now - this.timing.at > TIMING_COUNTS_TTL_MS) {
+      const counts = selectTimingCounts(this.db, this.urgentHours);
+      const entry = { at: now, counts };
+      this.timing = entry;
+      // A failed read is not kept.
+      counts.catch(() => {
+        if (this.timing === entry) this.timing = undefined;
+      });
+    }
+    return this.timing.counts;
+  }
+
+  /** An order changed (the live desk's `eta_orders`), or the target times did: the next counts read them anew. */
+  forgetTimingCounts(): void {
+    this.timing = undefined;
   }
 
   /** Keeps the counter tables small: each counter's stripes folded into one row (housekeeping, every minute). */

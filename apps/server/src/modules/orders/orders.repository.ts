@@ -232,7 +232,7 @@ type SortKeys = { id: number | string; created_us?: string | undefined; processi
  * Whether `a` comes before `b` in the queue's order (queueOrder), for the queues that can hold urgent orders: every
  * one in order of purchase, and Future (ChargeBack, the other with a lead key, holds no open order).
  */
-export function precedesInQueue(queue: QueueName, a: SortKeys, b: SortKeys): boolean {
+function precedesInQueue(queue: QueueName, a: SortKeys, b: SortKeys): boolean {
   if (queue === 'futureOrder' && a.processing_date !== b.processing_date) {
     return (a.processing_date ?? '') < (b.processing_date ?? '');
   }

@@ -16,6 +16,8 @@ export class QueueSettingsService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly urgentHours: number,
+    /** The target times changed: the late orders are counted anew (this process; others within seconds). */
+    private readonly onTargetsChanged: () => void = () => {},
   ) {}
 
   async forMember(staff: Staff): Promise<QueueSettings> {
@@ -47,6 +49,7 @@ export class QueueSettingsService {
         { action: 'desk.processing-targets', target: 'processing-targets', before, after: targets },
       ]);
     });
+    this.onTargetsChanged();
     return this.forMember(staff);
   }
 }
