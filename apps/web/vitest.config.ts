@@ -13,5 +13,8 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     unstubGlobals: true,
     restoreMocks: true,
+    // A test that types several searches key by key or pages through a table takes 4-5 s alone on two cores, and more
+    // while the server suites run beside it (CI): vitest's 5 s default failed such tests on load alone.
+    testTimeout: 15_000,
   },
 });
