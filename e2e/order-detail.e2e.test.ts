@@ -128,7 +128,12 @@ describe('order detail', () => {
     await team.getByRole('heading', { name: 'Awaiting Govt' }).waitFor();
     await team.getByLabel('Search').fill(orderId);
     await team.waitForURL(new RegExp(`q=${orderId}`));
-    await team.getByRole('row').filter({ hasText: orderId }).getByText('AwaitingGovt').waitFor();
+    // Its status with the time it has been in it (issue 35), in the status's words.
+    await team
+      .getByRole('row')
+      .filter({ hasText: orderId })
+      .getByText(/^\d+ min in Awaiting Govt$/)
+      .waitFor();
 
     // The Manager's copy is stale: the move is refused, naming who changed the order and when.
     await section(manager, 'Add Comment Below').getByRole('button', { name: 'Contact Customer' }).click();
