@@ -2,28 +2,26 @@
 // anonymous and as an Admin: wrong types, NUL bytes, 1 MB strings, deep nesting, 10,000-element arrays,
 // unknown fields, empty and unparsable bodies, odd query strings and path parameters. Never a 5xx, always
 // the {status, code, message} envelope, never slower than 2 s (a hang guard, not a speed target).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { LIVE_EVENTS_PATH } from '@eta/contracts';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 
-let t: TestApp;
-let mint: () => Promise<string>;
-beforeAll(async () => {
-  t = await buildTestApp({ loginLimitPerIp: 100_000 });
-  const admin = await t.signIn('Admin');
-  // A fresh session per request: a logout or a password change among the routes must not end the session of
-  // the next request.
-  mint = async () => {
-    const staff = await t.database.db
-      .selectFrom('staff')
-      .selectAll()
-      .where('id', '=', admin.id)
-      .executeTakeFirstOrThrow();
-    return t.app.services.auth.openSession(t.database.db, staff, { ip: '127.0.0.1', userAgent: 'fuzz' }, null);
-  };
-});
+// Built while the file is collected, so that each route is a test of its own (its own time budget, its name in a
+// failure); the walk grows with every route and field added.
+const t: TestApp = await buildTestApp({ loginLimitPerIp: 100_000 });
+const admin = await t.signIn('Admin');
 afterAll(() => t.close());
+// A fresh session per request: a logout or a password change among the routes must not end the session of the
+// next request.
+const mint = async () => {
+  const staff = await t.database.db
+    .selectFrom('staff')
+    .selectAll()
+    .where('id', '=', admin.id)
+    .executeTakeFirstOrThrow();
+  return t.app.services.auth.openSession(t.database.db, staff, { ip: '127.0.0.1', userAgent: 'fuzz' }, null);
+};
 
 interface JsonSchema {
   type?: string;
@@ -157,9 +155,9 @@ describe('every route survives bad input', () => {
 
   for (const authorized of [false, true]) {
     const who = authorized ? 'as Admin' : 'anonymous';
-    it(`bodies, ${who}`, async () => {
-      for (const [key, route] of routes()) {
-        if (route.method === 'GET') continue;
+    for (const [key, route] of routes()) {
+      if (route.method === 'GET') continue;
+      it(`bodies, ${who}: ${key}`, async () => {
         const body = (route.schema as { body?: JsonSchema } | undefined)?.body;
         for (const [label, contentType, payload] of bodiesFor(body)) {
           const result = await send(
@@ -173,11 +171,11 @@ describe('every route survives bad input', () => {
           );
           expectSound(`${key} ${label}`, result);
         }
-      }
-    });
+      });
+    }
 
-    it(`query strings and path parameters, ${who}`, async () => {
-      for (const [key, route] of routes()) {
+    for (const [key, route] of routes()) {
+      it(`query strings and path parameters, ${who}: ${key}`, async () => {
         const method = route.method as 'GET';
         for (const query of QUERIES) {
           expectSound(
@@ -197,8 +195,8 @@ describe('every route survives bad input', () => {
             expectSound(`${key} param ${param.slice(0, 20)}`, await send({ method, url }, authorized));
           }
         }
-      }
-    });
+      });
+    }
   }
 });
 
