@@ -21,7 +21,7 @@ import { isDatabaseUnavailable } from '../../db/connection-errors.js';
 import type { MailConfig } from '../../lib/config.js';
 import { AppError } from '../../lib/errors.js';
 import type { DocumentStore } from '../../lib/storage/document-store.js';
-import { selectCurrentDocument } from '../../lib/delivery/current-document.repository.js';
+import { selectCurrentDocument, type CurrentDocument } from '../../lib/delivery/current-document.repository.js';
 import {
   claimDueMails,
   releaseMailClaims,
@@ -337,7 +337,10 @@ export class MailService {
   }
 
   /** The approval mail of an order (spec §2 "Customer approval-letter preview"), to its e-mail by default. */
-  async composeApprovalMail(db: Db, orderId: string): Promise<ComposedMail> {
+  async composeApprovalMail(
+    db: Db,
+    orderId: string,
+  ): Promise<ComposedMail & { document: CurrentDocument | undefined }> {
     const context = await this.orderContext(db, orderId);
     const branding = this.brandingOf(context);
     // The document it delivers (in an upload's transaction, the one just recorded): its number and validity.
@@ -347,7 +350,7 @@ export class MailService {
       applicantName: applicantName(context),
       approval: document && { applicationNumber: document.application_number, expiresOn: document.expires_on },
     });
-    return { ...rendered, ...addressing(context, branding), context };
+    return { ...rendered, ...addressing(context, branding), context, document };
   }
 
   /** The invoice mail of an order; modules/invoices attaches the PDF and queues it. */

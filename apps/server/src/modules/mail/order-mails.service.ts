@@ -6,7 +6,6 @@ import type { MailContent, QueuedMail, ResendMailBody } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
 import { whatsappLink } from '../../lib/dialling-codes.js';
 import { AppError } from '../../lib/errors.js';
-import { selectCurrentDocument } from '../../lib/delivery/current-document.repository.js';
 import { assertMayDeliver } from '../../lib/delivery/may-deliver.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { isoTime } from '../../lib/time.js';
@@ -31,7 +30,7 @@ export class OrderMailsService {
     const queued = await this.db.transaction().execute(async (trx) => {
       const composed = await this.mail.composeApprovalMail(trx, orderId);
       assertMayDeliver(composed.context);
-      const document = await selectCurrentDocument(trx, orderId);
+      const { document } = composed;
       if (!document) {
         throw new AppError('NO_DOCUMENT', `Order ${orderId} has no approved document yet: upload it first.`);
       }

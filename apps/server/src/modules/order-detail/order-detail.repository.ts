@@ -3,7 +3,8 @@
 // correlated subqueries, each on its (order_id, created_at) index.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, Order } from '../../db/schema.js';
-import { orderTiming, type OrderTimingJson } from '../orders/orders.repository.js';
+import type { OrderTiming } from '@eta/contracts';
+import { orderTiming } from '../orders/orders.repository.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -80,7 +81,7 @@ export type OrderJson = {
 
 export type OrderDetailRow = {
   order: OrderJson;
-  timing: OrderTimingJson;
+  timing: OrderTiming;
   holder_name: string | null;
   /** The order's landing site by its display name (its timeline names it). */
   site_name: string;

@@ -384,10 +384,8 @@ export const orderTiming = (urgentHours: number) => (eb: ExpressionBuilder<DB, '
   overdueSince.as('overdue_since'),
 ];
 
-/** The timing columns as JSON carries them (timestamps as PostgreSQL's text). */
-export type OrderTimingJson = { [K in keyof OrderTiming]: OrderTiming[K] };
-
-export const toTiming = (r: OrderTimingJson): OrderTiming => ({
+/** The timing columns as JSON carries them (timestamps as PostgreSQL's text, of the same type) made ISO 8601. */
+export const toTiming = (r: OrderTiming): OrderTiming => ({
   travel_at: r.travel_at && isoTime(r.travel_at),
   urgent: r.urgent,
   status_since: isoTime(r.status_since),
