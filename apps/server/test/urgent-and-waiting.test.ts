@@ -200,6 +200,36 @@ describe('urgent orders', () => {
     }
   });
 
+  it('gives the right pages when the urgent counts it keeps are out of date (another server’s change not heard yet)', async () => {
+    const inNew = async () => (await page('/api/admin/get-orders-list/newOrder?page=1&limit=500', admin.token)).rows;
+    const urgentFirst = async () => {
+      const seen: string[] = [];
+      for (let p = 1; p <= 4; p++) {
+        const got = await page(`/api/admin/get-orders-list/newOrder?page=${p}&limit=2&sort=urgent`, admin.token);
+        seen.push(...ids(got.rows));
+      }
+      return seen;
+    };
+    // The counts kept now say New has its five urgent orders; the pages inside them are read as urgent orders alone.
+    expect((await counts(admin.token)).urgentCounts.newOrdersCount).toBe(5);
+    const two = ids((await inNew()).filter((r) => r.urgent)).slice(0, 2);
+    // Two stop being urgent behind the desk's back: the kept counts still say five.
+    const move = (days: number) =>
+      sql`UPDATE orders SET travel_to_canada_year = travel_to_canada_year + ${days}::int
+        WHERE order_id IN (${sql.join(two)})`.execute(t.database.db);
+    await move(30);
+    try {
+      const got = await urgentFirst();
+      const rows = await inNew();
+      const soonest = rows.filter((r) => r.urgent).sort((a, b) => Date.parse(a.travel_at!) - Date.parse(b.travel_at!));
+      expect(soonest).toHaveLength(3);
+      expect(got).toEqual([...ids(soonest), ...ids(rows.filter((r) => !r.urgent))].slice(0, 8));
+    } finally {
+      await move(-30);
+      wroteBehindTheDesksBack();
+    }
+  });
+
   it('keeps each member’s urgent-first choice per queue', async () => {
     const before = (await get('/api/admin/queue-settings', alice.token)).json().data;
     expect(before).toMatchObject({ urgentFirstQueues: [], urgentTravelHours: 72 });

@@ -119,7 +119,8 @@ export class OrderQueriesService {
     private readonly urgentHours = 72,
   ) {}
 
-  private timing: { at: number; counts: Promise<TimingCounts> } | undefined;
+  /** The urgent and late counts being read or last read (`read` once they are), and when they were asked for. */
+  private timing: { at: number; counts: Promise<TimingCounts>; read?: TimingCounts } | undefined;
 
   /**
    * Counts for the signed-in staff member, of the queues they may open only (spec §6: no Order History count for a
@@ -140,9 +141,8 @@ export class OrderQueriesService {
     ]);
     const urgentCounts: Partial<Record<FolderCountKey, number>> = {};
     for (const q of queues.filter(holdsOpenOrders)) {
-      const key = QUEUES[q].countKey;
-      const n = q === 'myOrder' ? (timing.urgentByHolder[staff.id] ?? 0) : (timing.urgent[key] ?? 0);
-      urgentCounts[key] = timing.urgentCapped ? Math.min(n, URGENT_COUNT_CAP) : n;
+      const n = urgentIn(timing, staff, q);
+      urgentCounts[QUEUES[q].countKey] = timing.urgentCapped ? Math.min(n, URGENT_COUNT_CAP) : n;
     }
     return {
       ...counts,
@@ -159,12 +159,17 @@ export class OrderQueriesService {
     const now = Date.now();
     if (!this.timing || now - this.timing.at > TIMING_COUNTS_TTL_MS) {
       const counts = selectTimingCounts(this.db, this.urgentHours);
-      const entry = { at: now, counts };
+      const entry: NonNullable<typeof this.timing> = { at: now, counts };
       this.timing = entry;
-      // A failed read is not kept.
-      counts.catch(() => {
-        if (this.timing === entry) this.timing = undefined;
-      });
+      counts.then(
+        (read) => {
+          entry.read = read;
+        },
+        // A failed read is not kept.
+        () => {
+          if (this.timing === entry) this.timing = undefined;
+        },
+      );
     }
     return this.timing.counts;
   }
@@ -188,14 +193,18 @@ export class OrderQueriesService {
   ): Promise<OrderListPage> {
     assertQueueAccess(staff, queue);
     const urgentFirst = options.urgentFirst === true && holdsOpenOrders(queue);
+    const offset = (page - 1) * limit;
+    // The urgent counts last read, if any, say whether this page is likely all urgent orders (orders.repository).
+    const read = this.timing?.read;
     const { rows, total } = await selectQueuePage(this.db, {
       queue,
       staffId: staff.id,
       month: options.month,
-      offset: (page - 1) * limit,
+      offset,
       limit,
       urgentHours: this.urgentHours,
       urgentFirst,
+      pageLikelyUrgent: urgentFirst && (!read || urgentIn(read, staff, queue) >= offset + limit),
     });
     return { rows, total, page, limit, ...(urgentFirst ? { urgentFirst } : {}) };
   }
@@ -345,3 +354,7 @@ export class OrderQueriesService {
     });
   }
 }
+
+/** A queue's urgent orders in the urgent counts (My Orders: the member's own). */
+const urgentIn = (timing: TimingCounts, staff: Staff, queue: QueueName): number =>
+  queue === 'myOrder' ? (timing.urgentByHolder[staff.id] ?? 0) : (timing.urgent[QUEUES[queue].countKey] ?? 0);
