@@ -33,6 +33,7 @@ import * as m030 from './migrations/030-staff-sign-in.js';
 import * as m031 from './migrations/031-passkeys-sso.js';
 import * as m032 from './migrations/032-document-reading.js';
 import * as m033 from './migrations/033-urgency-waiting.js';
+import * as m034 from './migrations/034-urgent-by-travel-moment.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '031-passkeys-sso': m031,
   '032-document-reading': m032,
   '033-urgency-waiting': m033,
+  '034-urgent-by-travel-moment': m034,
 };
 
 /** The newest migration this code knows (GET /api/ready names it). */

@@ -151,18 +151,15 @@ const openOrder = (eb: Eb) => [
 export const travelAt = sql<string>`order_travel_at(orders.travel_to_canada_year, orders.travel_to_canada_hour)`;
 
 /**
- * Urgent: an open order whose travel date is today or later and whose travel moment is at most `hours` away. A range
- * of orders_urgent_idx (travel date) whatever the queue: its cost is the open orders travelling in the next days.
+ * Urgent: an open order whose travel moment is from today's midnight (a travel date of today or later) to `hours` from
+ * now. One range of orders_urgent_idx (migration 034: keyed by the travel moment, then newest first) whatever the
+ * queue: its cost is the open orders travelling in the next days, read in the order a page shows them.
  */
 export function urgentCondition(eb: Eb, hours: number): Expression<SqlBool> {
-  const horizon = sql<string>`localtimestamp + make_interval(hours => ${sql.lit(hours)})`;
-  const lastDay = sql<string>`(${horizon})::date`;
   return eb.and([
     ...openOrder(eb),
-    eb('orders.travel_to_canada_year', '>=', today),
-    eb('orders.travel_to_canada_year', '<=', lastDay),
-    // The time is read only on the window's last day: the days before it are wholly inside.
-    eb.or([eb('orders.travel_to_canada_year', '<', lastDay), eb(travelAt, '<=', horizon)]),
+    eb(travelAt, '>=', sql<string>`${today}::timestamp`),
+    eb(travelAt, '<=', sql<string>`localtimestamp + make_interval(hours => ${sql.lit(hours)})`),
   ]);
 }
 
