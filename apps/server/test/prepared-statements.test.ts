@@ -69,6 +69,7 @@ describe.runIf(testBackend() === 'postgres')('prepared statements on PostgreSQL'
         // The sample is the whole table (three orders): too few matches to walk on for, so the index steps run, the
         // newest weeks first for the words the sample met and the whole index alone for those it did not.
         sampleRows: 10,
+        sampleTtlMs: 0,
         indexWeeks: 2,
         indexBudgetMs: 1_000,
       });

@@ -27,6 +27,8 @@ const LIMITS: SearchLimits = {
   headRows: 10,
   walkRows: 40,
   sampleRows: 10_000,
+  // Read anew for each search: the tests add orders between searches.
+  sampleTtlMs: 0,
   indexWeeks: 1,
   indexBudgetMs: 200,
 };
@@ -429,6 +431,33 @@ describe('a fragment behind a burst of new orders that lack it', () => {
       const page = await service.searchQueue(admin, 'priorityOrder', 'inland', 0, 10);
       expect(rowIds(page)).toEqual(expected);
       expect(page).toMatchObject({ total, totalCapped: true });
+    }
+  });
+
+  it('reads its sample once for the searches of its time, and pages them as one reading it each time', async () => {
+    const keyring = await appKeyring(t);
+    const words = ['tidewater', 'inland', 'tidewater', 'inland'];
+    const pages = async (sampleTtlMs: number) => {
+      let reads = 0;
+      const counting = t.database.db.withPlugin({
+        transformQuery: (args) => {
+          if (JSON.stringify(args.node).includes('TABLESAMPLE')) reads += 1;
+          return args.node;
+        },
+        transformResult: (args) => Promise.resolve(args.result),
+      });
+      const service = new OrderQueriesService(counting, orderFieldsOf(keyring), { ...LIMITS, sampleTtlMs });
+      const found = [];
+      for (const word of words) found.push(rowIds(await service.searchQueue(admin, 'priorityOrder', word, 0, 10)));
+      return { found, reads };
+    };
+    const kept = await pages(3_600_000);
+    const fresh = await pages(0);
+    expect(kept.reads).toBe(1);
+    expect(fresh.reads).toBe(words.length);
+    expect(kept.found).toEqual(fresh.found);
+    for (const [i, word] of words.entries()) {
+      expect(kept.found[i]).toEqual((await reference('priorityOrder', word)).slice(0, 10));
     }
   });
 });

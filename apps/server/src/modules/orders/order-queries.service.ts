@@ -16,7 +16,12 @@ import {
 } from '@eta/contracts';
 import type { DB, Staff } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { isStatementTimeout, SEARCH_STATEMENT_TIMEOUT_MS, withStatementTimeout } from '../../db/statement-budget.js';
+import {
+  isStatementTimeout,
+  outsideRequest,
+  SEARCH_STATEMENT_TIMEOUT_MS,
+  withStatementTimeout,
+} from '../../db/statement-budget.js';
 import { assertCan } from '../auth/permissions.js';
 import type { OrderFieldsCipher } from '../personal-data/order-fields.js';
 import {
@@ -35,7 +40,7 @@ import {
   selectOverduePage,
   selectOverdueRows,
   selectQueuePage,
-  sampleMatches,
+  selectSampleTexts,
   selectSearchRows,
   walkQueue,
   type SearchScope,
@@ -72,8 +77,10 @@ export interface SearchLimits {
    * for the fragment.
    */
   walkRows: number;
-  /** Orders in the sample that tells how common a fragment is when the newest orders do not. */
+  /** Orders in the sample that tells how common a fragment is when the newest orders do not… */
   sampleRows: number;
+  /** …read at most this often (it is kept in memory between reads: the same for every search). */
+  sampleTtlMs: number;
   /** Weeks of the newest orders the trigram index is read for first, week by week (a queue in order of purchase). */
   indexWeeks: number;
   /** Each trigram index step's statement budget (statement_timeout). */
@@ -85,6 +92,7 @@ export const SEARCH_LIMITS: SearchLimits = {
   headRows: 500,
   walkRows: 10_000,
   sampleRows: 500,
+  sampleTtlMs: 60_000,
   indexWeeks: 2,
   indexBudgetMs: 25,
 };
@@ -118,6 +126,9 @@ export class OrderQueriesService {
     /** URGENT_TRAVEL_HOURS (issue 35). */
     private readonly urgentHours = 72,
   ) {}
+
+  /** The search's sample of orders' search texts being read or last read, and when it was asked for. */
+  private sample: { at: number; texts: Promise<string[]> } | undefined;
 
   /** The urgent and late counts being read or last read (`read` once they are), and when they were asked for. */
   private timing: { at: number; counts: Promise<TimingCounts>; read?: TimingCounts } | undefined;
@@ -277,7 +288,7 @@ export class OrderQueriesService {
     if (text.whole || exact.final) return { ids, complete: ids.length < wanted, exact: true };
     if (ids.length >= wanted) return { ids, complete: false };
 
-    const { headRows, walkRows, countCap, sampleRows } = this.limits;
+    const { headRows, walkRows, countCap } = this.limits;
     const head = await walkQueue(this.db, scope, text.fragment, headRows, wanted);
     add(head.ids);
     let walked = headRows;
@@ -291,7 +302,8 @@ export class OrderQueriesService {
     if (ids.length < wanted && head.queueSize > headRows) {
       // The newest orders may be a burst sharing another word: then the sample says how common the fragment is.
       if (!promising({ hits: head.ids.length, seen: headRows }) && text.indexable) {
-        sample = await sampleMatches(this.db, text.fragment, sampleRows);
+        const texts = await this.sampleTexts();
+        sample = { seen: texts.length, hits: texts.filter((t) => t.includes(text.fragment)).length };
       }
       if (promising(sample ?? { hits: head.ids.length, seen: headRows })) await walkOn();
     }
@@ -328,6 +340,27 @@ export class OrderQueriesService {
     if (ids.length >= wanted) return { ids, complete: false };
     if (head.queueSize <= walked) return { ids, complete: true };
     return { ids, complete: false, searchedNewest: walked };
+  }
+
+  /**
+   * The sample's search texts, read at most once per `sampleTtlMs` and shared by every search meanwhile. Read outside
+   * the request that asks first, so that its client leaving (or its statement budget) does not fail the others'. How
+   * common a word is changes slowly; reading the sample's pages at random for each search cost 4-5 ms at a million
+   * orders (60 pages from the operating system's cache), the table's size whatever the search. An order erased or
+   * changed leaves the sample at its next read.
+   */
+  private sampleTexts(): Promise<string[]> {
+    const now = Date.now();
+    if (!this.sample || now - this.sample.at > this.limits.sampleTtlMs) {
+      const texts = outsideRequest(() => selectSampleTexts(this.db, this.limits.sampleRows));
+      const entry = { at: now, texts };
+      this.sample = entry;
+      // A failed read is not kept.
+      texts.catch(() => {
+        if (this.sample === entry) this.sample = undefined;
+      });
+    }
+    return this.sample.texts;
   }
 
   /** An index step's matches, or null when they would take longer than its budget (PostgreSQL only). */

@@ -546,7 +546,7 @@ export async function walkQueue(
   const taken = inQueueOrder(baseQuery(db, scope).select(['orders.id', searchText.as('text')]), scope.queue).limit(
     rowCount(rows),
   );
-  const newest = inQueueOrder(baseQuery(db, scope).select('orders.created_at'), scope.queue).limit(1);
+  const newest = inQueueOrder(baseQuery(db, scope).select('orders.created_at'), scope.queue).limit(rowCount(1));
   const { rows: result } = await sql<{ ids: number[]; queue_size: number; newest: Date | null }>`
     SELECT coalesce(json_agg(hit.id), '[]') AS ids,
       ${folderCount(QUEUES[scope.queue].countKey, scope.staffId)} AS queue_size, (${newest}) AS newest
@@ -557,16 +557,16 @@ export async function walkQueue(
 }
 
 /**
- * How many of a sample of about `rows` orders hold the fragment in their search text: orders from pages picked at
- * random over the whole table (tsm_system_rows, migration 029), so it costs the same at any size (500 orders: some 60 pages, 1-2 ms)
- * and a burst of new orders does not sway it. The whole table stands for the queue: how common a word is (an e-mail
- * domain, a surname) differs little between queues.
+ * The search texts of a sample of about `rows` orders: orders from pages picked at random over the whole table
+ * (tsm_system_rows, migration 029), so it costs the same at any size (500 orders: some 60 pages) and a burst of new
+ * orders does not sway it. The whole table stands for the queue: how common a word is (an e-mail domain, a surname)
+ * differs little between queues. The service keeps it a while and counts a fragment's hits in it (order-queries).
  */
-export async function sampleMatches(db: Db, fragment: string, rows: number): Promise<{ seen: number; hits: number }> {
-  const { rows: result } = await sql<{ seen: number; hits: number }>`
-    SELECT count(*)::int AS seen, count(*) FILTER (WHERE strpos(sample.text, ${fragment}) > 0)::int AS hits
+export async function selectSampleTexts(db: Db, rows: number): Promise<string[]> {
+  const { rows: result } = await sql<{ texts: string[] }>`
+    SELECT coalesce(json_agg(sample.text), '[]') AS texts
     FROM (SELECT ${searchText} AS text FROM orders TABLESAMPLE SYSTEM_ROWS(${rowCount(rows)})) AS sample`.execute(db);
-  return result[0]!;
+  return result[0]!.texts;
 }
 
 /**
