@@ -568,7 +568,14 @@ function runLine(run) {
         : '.')
     : '';
   const size = run.databaseBytes ? `, database ${(run.databaseBytes / 2 ** 30).toFixed(1)} GiB` : '';
-  return `- **${run.orders.toLocaleString('en')} orders**: measured ${run.date} with \`npm run bench\`${size}; ${run.connections} connections (unless an endpoint names its own), ${run.durationSeconds} s per endpoint; ${run.machine}; ${run.placement}.${seeded}`;
+  // The same machine serves the same work at very different speeds from one hour to the next (a shared host): the
+  // floor says how fast it was that hour, and what the figures below it are to be read against.
+  const { static: file, health } = run.floor ?? {};
+  const floor =
+    file && health
+      ? ` The floor that hour: a static file p95 ${file.p95} ms at ${file.rps} req/s, /api/health p95 ${health.p95} ms at ${health.rps} req/s.`
+      : '';
+  return `- **${run.orders.toLocaleString('en')} orders**: measured ${run.date} with \`npm run bench\`${size}; ${run.connections} connections (unless an endpoint names its own), ${run.durationSeconds} s per endpoint; ${run.machine}; ${run.placement}.${floor}${seeded}`;
 }
 
 /**
