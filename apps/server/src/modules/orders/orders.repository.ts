@@ -295,7 +295,7 @@ export async function selectOverduePage(
     .orderBy('late.since')
     .orderBy('late.id')
     .limit(rowCount(limit))
-    .$if(offset > 0, (p) => p.offset(offset))
+    .$if(offset > 0, (p) => p.offset(pageOffset(offset)))
     .execute();
   const { total, capped } = await selectOverdueCount(db);
   return { ids: page.map((r) => r.id), total: Math.max(total, offset + page.length), capped };
