@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB, Staff } from '../src/db/schema.js';
 import { StatementNames } from '../src/db/prepared-pool.js';
+import { NO_STATEMENT_TIMEOUT, withStatementTimeout } from '../src/db/statement-budget.js';
 import { OrderQueriesService } from '../src/modules/orders/order-queries.service.js';
 import { buildTestApp, type TestApp } from './helpers/test-app.js';
 import { insertOrder } from './helpers/orders.js';
@@ -102,6 +103,43 @@ describe.runIf(testBackend() === 'postgres')('prepared statements on PostgreSQL'
       expect(way[0]!.generic_plans + way[0]!.custom_plans).toBe(runs);
       expect(way[0]!.generic_plans).toBeGreaterThan(0);
     }
+  });
+
+  it('keeps the plan of a deep page, of Waiting too long and of the walk of a search, whatever their offset or value', async () => {
+    // Enough orders that a plan costed for PostgreSQL's guess of 10 % of a queue (a LIMIT or OFFSET it cannot see
+    // before the call) is dearer than one costed for the value given: then it plans every call anew, unless the value
+    // is a literal or a subquery's, the same in both plans.
+    const { id } = await t.database.db
+      .selectFrom('orders')
+      .select('id')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const { rows: columns } = await sql<{ name: string }>`
+      SELECT column_name AS name FROM information_schema.columns
+      WHERE table_name = 'orders' AND column_name NOT IN ('id', 'order_id') AND is_generated = 'NEVER'`.execute(
+      t.database.db,
+    );
+    const list = sql.join(columns.map((c) => sql.ref(c.name)));
+    await withStatementTimeout(NO_STATEMENT_TIMEOUT, async () => {
+      await sql`INSERT INTO orders (order_id, ${list})
+        SELECT 'ETA-' || (400000000 + g)::text, ${list} FROM orders, generate_series(1, 20000) AS g
+        WHERE orders.id = ${id}`.execute(t.database.db);
+      await sql`ANALYZE orders`.execute(t.database.db);
+    });
+    const prepared = await preparedBy(async (db) => {
+      const queries = new OrderQueriesService(db, orderFieldsOf(await appKeyring(t)));
+      for (let i = 0; i < 8; i += 1) {
+        await queries.listQueue(staff, 'orderHistory', 20 + i, 50);
+        await queries.waitingTooLong(staff, 2 + i, 50);
+        // Not in the newest 500: the walk of 10,000 follows, each asking for the queue's newest order.
+        await queries.searchQueue(staff, 'orderHistory', `zq${i}x`, 0, 50);
+      }
+    });
+    const statements = JSON.stringify(prepared.map((p) => p.statement));
+    const often = prepared.filter((p) => p.generic_plans + p.custom_plans >= 8);
+    expect(often.length, statements).toBeGreaterThanOrEqual(4);
+    for (const p of often) expect(p.generic_plans, p.statement).toBeGreaterThan(0);
   });
 
   it('runs a script of several statements, which a prepared statement cannot hold', async () => {
