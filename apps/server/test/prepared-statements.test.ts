@@ -73,6 +73,7 @@ describe.runIf(testBackend() === 'postgres')('prepared statements on PostgreSQL'
         sampleTtlMs: 0,
         indexWeeks: 2,
         indexBudgetMs: 1_000,
+        wholeIndexBudgetMs: 1_000,
       });
       // Every New order holds these (found by the index after the walk) or none does.
       const dense = ['prepared', 'PREPARED', 'repared', 'epared', 'pared', 'Prepared', 'prepare'];

@@ -103,6 +103,12 @@ export const OrderListPage = Type.Object({
    * letters or digits in a row) or too common for the index within the search's time budget.
    */
   searchedNewest: Type.Optional(Type.Integer({ minimum: 1 })),
+  /**
+   * Search only: more orders match than a search shows (1,000), too many to put in date order quickly, and this page
+   * is not known to hold the newest of them: the rows are matches, newest first among those read, but newer ones may
+   * exist. Typing more of the text narrows it.
+   */
+  someMatches: Type.Optional(Type.Boolean()),
   /** Lists only: the page is in urgent-first order (sort=urgent). */
   urgentFirst: Type.Optional(Type.Boolean()),
   page: Type.Integer(),

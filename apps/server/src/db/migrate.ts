@@ -34,6 +34,7 @@ import * as m031 from './migrations/031-passkeys-sso.js';
 import * as m032 from './migrations/032-document-reading.js';
 import * as m033 from './migrations/033-urgency-waiting.js';
 import * as m034 from './migrations/034-urgent-by-travel-moment.js';
+import * as m035 from './migrations/035-search-pending-list.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '032-document-reading': m032,
   '033-urgency-waiting': m033,
   '034-urgent-by-travel-moment': m034,
+  '035-search-pending-list': m035,
 };
 
 /** The newest migration this code knows (GET /api/ready names it). */

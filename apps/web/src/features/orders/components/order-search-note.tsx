@@ -1,5 +1,5 @@
 // What a search's answer covers, when it is not simply every order that contains the text (issue 31): an exact lookup
-// of a whole value, or only the queue's newest orders.
+// of a whole value, only the queue's newest orders, or some of more matches than a search shows.
 import Typography from '@mui/material/Typography';
 import type { OrderListPage } from '@eta/contracts';
 import { SEARCH_MATCHES_SHOWN } from '@eta/contracts/domain';
@@ -17,6 +17,10 @@ export function searchNoteText(page: OrderListPage | undefined, text: string): s
     return searchableWhole(text)
       ? `“${text}” is in too many orders to search them all quickly: only the newest ${newest} were searched. Type more of it to narrow the search.`
       : `Only the newest ${newest} orders were searched for a text this short. Type at least three letters or digits to search them all.`;
+  }
+  if (page.someMatches) {
+    const shown = SEARCH_MATCHES_SHOWN.toLocaleString('en');
+    return `More than ${shown} orders match “${text}”, too many to put in date order quickly: these are some of them, not the newest. Type more of it to narrow the search.`;
   }
   if (page.totalCapped && page.total >= SEARCH_MATCHES_SHOWN) {
     const shown = SEARCH_MATCHES_SHOWN.toLocaleString('en');

@@ -152,6 +152,7 @@ describe('Shared order table', () => {
       xq: { searchedNewest: 500, totalCapped: true, total: 0 },
       gmailcom: { searchedNewest: 10_000, totalCapped: true, total: 0 },
       gmail: { totalCapped: true, total: 1_000 },
+      'eta-2005': { someMatches: true, totalCapped: true, total: 1_000 },
     };
     renderQueue('orderHistory', 'Admin', (call) => {
       if (isListCall(call, 'orderHistory')) return listPage([]);
@@ -187,6 +188,14 @@ describe('Shared order table', () => {
     await userEvent.type(box, 'gmail');
     expect(await screen.findByText('Showing 1 to 1 of 1,000+ entries', {}, { timeout: 2000 })).toBeTruthy();
     expect(screen.getByText(/More than 1,000 orders match “gmail”: a search shows the first 1,000/)).toBeTruthy();
+
+    await userEvent.clear(box);
+    await userEvent.type(box, 'eta-2005');
+    const some = await screen.findByText(/too many to put in date order quickly/, {}, { timeout: 2000 });
+    expect(some.textContent).toMatch(
+      /^More than 1,000 orders match “eta-2005”.*these are some of them, not the newest/,
+    );
+    expect(screen.queryByText(/a search shows the first 1,000/)).toBeNull();
   });
 
   it('assigns the selected orders to me after confirmation, with their versions, and takes them out of the list', async () => {
