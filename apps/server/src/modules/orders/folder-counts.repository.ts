@@ -9,7 +9,6 @@ import {
   type QueryCreator,
   type RawBuilder,
   type SqlBool,
-  type Transaction,
 } from 'kysely';
 import {
   holdsOpenOrders,
@@ -166,7 +165,7 @@ export function overdueOrders(db: QueryCreator<DB>) {
  * The late orders counted as far as one past WAITING_COUNT_CAP: the types' ranges appended unordered, so the count
  * stops there (with each type's range in order, PostgreSQL sorted them all first).
  */
-const overdueCount = (db: QueryCreator<DB>) => {
+export const overdueCount = (db: QueryCreator<DB>) => {
   const [first, ...others] = PROCESSING_TYPES.map((type) =>
     db
       .selectFrom('orders')
@@ -177,15 +176,6 @@ const overdueCount = (db: QueryCreator<DB>) => {
   const late = others.reduce((union, next) => union.unionAll(next), first!).limit(sql.lit(WAITING_COUNT_CAP + 1));
   return sql<number>`(SELECT count(*) FROM (${late}) AS late)`;
 };
-
-/** How many open orders are past their target time, counted as far as WAITING_COUNT_CAP. */
-export async function selectOverdueCount(
-  db: Kysely<DB> | Transaction<DB>,
-): Promise<{ total: number; capped: boolean }> {
-  const { rows } = await sql<{ n: number }>`SELECT ${overdueCount(db)} AS n`.execute(db);
-  const n = rows[0]!.n;
-  return { total: Math.min(Number(n), WAITING_COUNT_CAP), capped: Number(n) > WAITING_COUNT_CAP };
-}
 
 /** One folder count as a scalar subquery, so a statement can read it beside its own rows. */
 export const folderCount = (key: FolderCountKey, staffId: number) =>

@@ -38,7 +38,6 @@ import {
   selectExactMatches,
   selectFutureMonthCounts,
   selectOverduePage,
-  selectOverdueRows,
   selectQueuePage,
   selectSampleTexts,
   selectSearchRows,
@@ -65,7 +64,9 @@ import { readSearchText, type SearchText } from './search-text.js';
  *    rare fragment keeps short (an order id's end, a surname only the oldest orders have, a word no order has), and
  *    the table pages of the matches it confirms, at most `countCap` + 1; the steps run under `indexBudgetMs` and
  *    `wholeIndexBudgetMs`, and a fragment too common for the index within them (all its trigrams in most orders) is
- *    answered from the queue's newest `walkRows` orders, saying so. A text of one or two characters has no trigram: it is answered from the newest `headRows`.
+ *    answered from the queue's newest `walkRows` orders, saying so. With more matches than the cap and the page not
+ *    in the newest weeks, the page is some of them, not the newest, and says so. A text of one or two characters has
+ *    no trigram: it is answered from the newest `headRows`.
  * Exact matches come first; then the walk's, newest first; then the index's, which are older than all the walk read.
  */
 export interface SearchLimits {
@@ -237,9 +238,8 @@ export class OrderQueriesService {
    */
   async waitingTooLong(staff: Staff, page: number, limit: number): Promise<OrderListPage> {
     assertCan(staff.type, 'viewOrderHistory', 'see the orders waiting too long');
-    const found = await selectOverduePage(this.db, (page - 1) * limit, limit);
-    const rows = found.ids.length === 0 ? [] : await selectOverdueRows(this.db, this.urgentHours, found.ids);
-    return { rows, total: found.total, ...(found.capped ? { totalCapped: true } : {}), page, limit };
+    const found = await selectOverduePage(this.db, this.urgentHours, (page - 1) * limit, limit);
+    return { rows: found.rows, total: found.total, ...(found.capped ? { totalCapped: true } : {}), page, limit };
   }
 
   /** Spec's search: `start`/`end` are row offsets (end exclusive) inside the queue `folderName`. */
