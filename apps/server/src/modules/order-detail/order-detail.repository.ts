@@ -3,6 +3,7 @@
 // correlated subqueries, each on its (order_id, created_at) index.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, Order } from '../../db/schema.js';
+import { CachedStatement } from '../../db/statement-cache.js';
 import type { OrderTiming } from '@eta/contracts';
 import { orderTiming } from '../orders/orders.repository.js';
 
@@ -92,6 +93,8 @@ export type OrderDetailRow = {
   timeline: AuditRow[];
 };
 
+const detailStatement = new CachedStatement<OrderDetailRow>();
+
 /** Index: orders.order_id (unique); the lists read remarks_order_idx, documents_order_idx, mails_order_idx,
  * downloads_order_idx and audit_log_order_idx. Mail bodies are left out: the page lists, View Email shows one.
  * The order's hundred columns travel as one JSON value: one JSON.parse instead of a type parser per column. */
@@ -100,8 +103,9 @@ export async function selectOrderDetail(
   orderId: string,
   urgentHours: number,
 ): Promise<OrderDetailRow | undefined> {
-  const timing = db.selectFrom('orders').whereRef('orders.id', '=', sql.ref('o.id')).select(orderTiming(urgentHours));
-  const { rows } = await sql<OrderDetailRow>`
+  const { rows } = await detailStatement.run(db, String(urgentHours), { orderId }, (v) => {
+    const timing = db.selectFrom('orders').whereRef('orders.id', '=', sql.ref('o.id')).select(orderTiming(urgentHours));
+    return sql<OrderDetailRow>`
     SELECT row_to_json(o) AS order, (SELECT row_to_json(t) FROM (${timing}) t) AS timing, s.name AS holder_name,
       (SELECT display_name FROM landing_sites WHERE key = o.landing_site) AS site_name,
       coalesce((SELECT json_agg(r ORDER BY r.created_at DESC, r.id DESC) FROM (
@@ -123,7 +127,8 @@ export async function selectOrderDetail(
       coalesce((SELECT json_agg(a ORDER BY a.at, a.id) FROM (
         SELECT id, at, actor_name, action, before, after FROM audit_log WHERE order_id = o.id) a), '[]') AS timeline
     FROM orders o LEFT JOIN staff s ON s.id = o.assign_to
-    WHERE o.order_id = ${orderId}`.execute(db);
+    WHERE o.order_id = ${v.orderId}`;
+  });
   return rows[0];
 }
 

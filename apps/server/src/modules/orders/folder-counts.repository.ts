@@ -20,6 +20,7 @@ import {
   type ProcessingType,
 } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
+import { CachedStatement } from '../../db/statement-cache.js';
 import { overdueOfType, queueFilter, urgentCondition, waitingSince } from './queues.js';
 
 /**
@@ -47,15 +48,18 @@ const COUNTER_FILTERS: Record<FolderCountKey, (staffId: number) => RawBuilder<bo
     sql`process_status = 'New' AND processing_type = 'Future' AND processing_date > current_date`,
 };
 
+const folderCountsStatement = new CachedStatement<Record<FolderCountKey, number | null>>();
+
 /** The spec's counts of the queues named, in one statement over the counters. */
 export async function selectFolderCounts(
   db: Kysely<DB>,
   staffId: number,
   keys: FolderCountKey[],
 ): Promise<FolderCounts> {
-  const counts = keys.map((key) => sql`sum(n) FILTER (WHERE ${COUNTER_FILTERS[key](staffId)}) AS ${sql.ref(key)}`);
-  const { rows } = await sql<Record<FolderCountKey, number | null>>`
-    SELECT ${sql.join(counts)} FROM order_counters`.execute(db);
+  const { rows } = await folderCountsStatement.run(db, keys.join(','), { staffId }, (v) => {
+    const counts = keys.map((key) => sql`sum(n) FILTER (WHERE ${COUNTER_FILTERS[key](v.staffId)}) AS ${sql.ref(key)}`);
+    return sql<Record<FolderCountKey, number | null>>`SELECT ${sql.join(counts)} FROM order_counters`;
+  });
   const row = rows[0]!;
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v ?? 0)])) as FolderCounts;
 }

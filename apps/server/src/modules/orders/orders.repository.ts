@@ -22,6 +22,7 @@ import {
   type QueueName,
 } from '@eta/contracts';
 import type { DB } from '../../db/schema.js';
+import { CachedStatement } from '../../db/statement-cache.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
 import { isoTime } from '../../lib/time.js';
 import { folderCount, overdueCount, overdueOrders, WAITING_COUNT_CAP } from './folder-counts.repository.js';
@@ -68,8 +69,13 @@ function rowCount(n: number) {
  * generic plan is kept after five calls. The plan is the queue's index walked in order either way.
  */
 function pageOffset(n: number) {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Not an offset: ${n}`);
   return sql<number>`(SELECT ${n}::int)`;
+}
+
+/** A page's offset, checked before it becomes a statement's value (pageOffset). */
+function checkOffset(n: number) {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Not an offset: ${n}`);
+  return n;
 }
 
 export interface QueueQuery {
@@ -135,14 +141,17 @@ function inQueueOrder<O>(query: SelectQueryBuilder<DB, 'orders', O>, queue: Queu
   return query.orderBy(queueOrder(queue, 'orders'));
 }
 
-/** The ids and sort keys of one list page, in queue order. */
-function pageIds(db: Db, q: QueueQuery) {
-  if (q.queue === 'newOrder') return newQueuePageIds(db, q);
+/**
+ * The ids and sort keys of one list page, in queue order. `deep`: the page has an offset (q.offset > 0, which the
+ * caller says: in a statement built for its shape the offset is a slot, db/statement-cache).
+ */
+function pageIds(db: Db, q: QueueQuery, deep: boolean) {
+  if (q.queue === 'newOrder') return newQueuePageIds(db, q, deep);
   // Deferred join: the offset is walked over the queue's index (ids only, an index-only scan on a vacuumed
   // table), and only the `limit` rows on the page are read from the table. Page 1000 stays cheap.
   return inQueueOrder(baseQuery(db, q).select(pageKeys(q.queue)), q.queue)
     .limit(rowCount(q.limit))
-    .$if(q.offset > 0, (page) => page.offset(pageOffset(q.offset)));
+    .$if(deep, (page) => page.offset(pageOffset(q.offset)));
 }
 
 /**
@@ -170,7 +179,7 @@ const pageKeys = (queue: QueueName) => (eb: ExpressionBuilder<DB, 'orders'>) => 
  * A New page: each part of the queue (queues.ts newQueueParts) walked in queue order on its own index, and the
  * two merged. PostgreSQL merges (Merge Append) only when each branch is an ordered subquery of its own.
  */
-function newQueuePageIds(db: Db, q: QueueQuery) {
+function newQueuePageIds(db: Db, q: QueueQuery, deep: boolean) {
   const part = (index: 0 | 1) =>
     db
       .selectFrom((d) =>
@@ -187,7 +196,7 @@ function newQueuePageIds(db: Db, q: QueueQuery) {
     .selectAll()
     .orderBy(queueOrder('newOrder', 'new_queue'))
     .limit(rowCount(q.limit))
-    .$if(q.offset > 0, (page) => page.offset(pageOffset(q.offset)));
+    .$if(deep, (page) => page.offset(pageOffset(q.offset)));
 }
 
 /**
@@ -195,23 +204,56 @@ function newQueuePageIds(db: Db, q: QueueQuery) {
  * count (order_counters), never a row count.
  */
 export async function selectQueuePage(db: Db, q: QueueQuery): Promise<{ rows: OrderListRow[]; total: number }> {
-  const total =
+  checkOffset(q.offset);
+  // What a page's SQL depends on besides its values (the member, a deep page's offset, the Future month).
+  const shape = `${q.month === undefined ? '' : 'month'} ${q.limit} ${q.offset > 0 ? 'deep' : ''}`;
+  const values = { staffId: q.staffId, offset: q.offset, month: q.month ?? 0 };
+  const withValues = (v: typeof values): QueueQuery => ({
+    ...q,
+    staffId: v.staffId,
+    offset: v.offset,
+    month: q.month === undefined ? undefined : v.month,
+  });
+  const total = (v: typeof values) =>
     q.month === undefined
-      ? folderCount(QUEUES[q.queue].countKey, q.staffId)
-      : sql<number>`(${baseQuery(db, q).select((eb) => eb.fn.countAll<number>().as('n'))})`;
+      ? folderCount(QUEUES[q.queue].countKey, v.staffId)
+      : sql<number>`(${baseQuery(db, withValues(v)).select((eb) => eb.fn.countAll<number>().as('n'))})`;
   if (q.urgentFirst && holdsOpenOrders(q.queue)) {
     if (q.pageLikelyUrgent && q.offset + q.limit <= URGENT_FIRST_CAP) {
       // A whole page of urgent orders is the page: none of the others comes before them. The offset is a literal too
       // (at most URGENT_FIRST_CAP): as a parameter, PostgreSQL planned the statement anew at each call (2 ms).
-      const urgentPage = urgentOrders(db, q).limit(rowCount(q.limit)).offset(rowCount(q.offset)).as('page');
-      const page = await selectListRows(db, q.queue, q.urgentHours, urgentPage, total, 'travel');
+      const page = await selectListRows(db, q.queue, q.urgentHours, 'travel', {
+        statement: urgentPageStatement,
+        shape: `${shape} ${q.offset}`,
+        values,
+        parts: (v) => [
+          urgentOrders(db, withValues(v)).limit(rowCount(q.limit)).offset(rowCount(q.offset)).as('page'),
+          total(v),
+        ],
+      });
       if (page.rows.length === q.limit) return page;
     }
     const ids = await urgentFirstPageIds(db, q);
-    return selectListRows(db, q.queue, q.urgentHours, pageById(db, q.queue, ids), total, positions(ids));
+    return selectListRows(db, q.queue, q.urgentHours, positions(ids), {
+      statement: urgentFirstStatement,
+      shape,
+      values: { ...values, ids },
+      parts: (v) => [pageById(db, q.queue, v.ids), total(v)],
+    });
   }
-  return selectListRows(db, q.queue, q.urgentHours, pageIds(db, q).as('page'), total);
+  return selectListRows(db, q.queue, q.urgentHours, 'queue', {
+    statement: pageStatement,
+    shape,
+    values,
+    parts: (v) => [pageIds(db, withValues(v), q.offset > 0).as('page'), total(v)],
+  });
 }
+
+const pageStatement = new CachedStatement<ListResult>();
+const urgentPageStatement = new CachedStatement<ListResult>();
+const urgentFirstStatement = new CachedStatement<ListResult>();
+const searchRowsStatement = new CachedStatement<ListResult>();
+const overduePageStatement = new CachedStatement<ListResult>();
 
 /**
  * A queue sorted urgent first shows at most this many urgent orders on top (four pages of 50), soonest first; any more
@@ -235,7 +277,8 @@ async function urgentFirstPageIds(db: Db, q: QueueQuery): Promise<number[]> {
   // The walk's length rounded up to a power of two, so its statement text (the limit is a literal) stays one of a few.
   const extra = urgent.length === 0 ? 0 : 2 ** Math.ceil(Math.log2(Math.max(urgent.length, 16)));
   // The microseconds are read outside the walk, so only for the rows it returns, not for every row its offset skips.
-  const walkPage = pageIds(db, { ...q, offset: Math.max(q.offset - urgent.length, 0), limit: rest + extra });
+  const offset = Math.max(q.offset - urgent.length, 0);
+  const walkPage = pageIds(db, { ...q, offset, limit: rest + extra }, offset > 0);
   const { rows: walk } = await sql<SortKeys & { id: number }>`
     SELECT walk.id, walk.processing_date, ${createdMicros('walk')} FROM (${walkPage}) AS walk
     ORDER BY ${queueOrder(q.queue, 'walk')}`.execute(db);
@@ -288,7 +331,13 @@ export async function selectSearchRows(
   urgentHours: number,
   ids: number[],
 ): Promise<OrderListRow[]> {
-  return (await selectListRows(db, queue, urgentHours, pageById(db, queue, ids), null, positions(ids))).rows;
+  const page = await selectListRows(db, queue, urgentHours, positions(ids), {
+    statement: searchRowsStatement,
+    shape: '',
+    values: { ids },
+    parts: (v) => [pageById(db, queue, v.ids), null],
+  });
+  return page.rows;
 }
 
 /**
@@ -302,15 +351,23 @@ export async function selectOverduePage(
   offset: number,
   limit: number,
 ): Promise<{ rows: OrderListRow[]; total: number; capped: boolean }> {
-  const page = db
-    .selectFrom(overdueOrders(db).as('late'))
-    .select('late.id')
-    .orderBy('late.since')
-    .orderBy('late.id')
-    .limit(rowCount(limit))
-    .$if(offset > 0, (p) => p.offset(pageOffset(offset)))
-    .as('page');
-  const { rows, total: n } = await selectListRows(db, 'orderHistory', urgentHours, page, overdueCount(db), 'waiting');
+  checkOffset(offset);
+  const { rows, total: n } = await selectListRows(db, 'orderHistory', urgentHours, 'waiting', {
+    statement: overduePageStatement,
+    shape: `${limit} ${offset > 0 ? 'deep' : ''}`,
+    values: { offset },
+    parts: (v) => [
+      db
+        .selectFrom(overdueOrders(db).as('late'))
+        .select('late.id')
+        .orderBy('late.since')
+        .orderBy('late.id')
+        .limit(rowCount(limit))
+        .$if(offset > 0, (p) => p.offset(pageOffset(v.offset)))
+        .as('page'),
+      overdueCount(db),
+    ],
+  });
   return {
     rows,
     total: Math.max(Math.min(n, WAITING_COUNT_CAP), offset + rows.length),
@@ -327,23 +384,52 @@ type ListRowJson = Omit<OrderListRow, 'create_ts' | 'process_month' | 'dispute'>
 };
 type DisputeJson = Omit<DisputeSummary, 'evidence_due_by'> & { evidence_due_by: string | null };
 
+type ListResult = { total: number | null; rows: ListRowJson[] };
+
+/** A list page's statement: its page of ids and sort keys as a subquery and a total beside them, from its values. */
+interface ListedPage<V extends Record<string, unknown>> {
+  statement: CachedStatement<ListResult>;
+  /** What the SQL of `parts` depends on besides `values`, the queue, urgentHours and the rows' order. */
+  shape: string;
+  values: V;
+  parts: (v: V) => [AliasedSelectQueryBuilder<{ id: number }, 'page'>, RawBuilder<number> | null];
+}
+
 /**
  * The list rows of one page, given its ids and sort keys as a subquery, and a total read beside them. The rows
  * travel as one JSON array: one JSON.parse instead of a type parser per field, and one row back even for an
  * empty page.
  */
-async function selectListRows(
+async function selectListRows<V extends Record<string, unknown>>(
   db: Db,
   queue: QueueName,
   urgentHours: number,
-  page: AliasedSelectQueryBuilder<{ id: number }, 'page'>,
-  total: RawBuilder<number> | null,
   /**
    * The rows' order: the queue's; each order's place (by id); soonest travel first, then the queue's; or the longest
    * wait first (Waiting too long).
    */
-  order: 'queue' | Map<number, number> | 'travel' | 'waiting' = 'queue',
+  order: 'queue' | Map<number, number> | 'travel' | 'waiting',
+  listed: ListedPage<V>,
 ): Promise<{ rows: OrderListRow[]; total: number }> {
+  const shape = `${queue} ${urgentHours} ${order instanceof Map ? 'ids' : order} ${listed.shape}`;
+  const { rows: result } = await listed.statement.run(db, shape, listed.values, (v) => {
+    const [page, total] = listed.parts(v);
+    return listRowsQuery(db, queue, urgentHours, order, page, total);
+  });
+  const { total: n, rows: json } = result[0]!;
+  if (order instanceof Map) json.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return { total: Number(n), rows: json.map(toListRow) };
+}
+
+/** selectListRows' statement. */
+function listRowsQuery(
+  db: Db,
+  queue: QueueName,
+  urgentHours: number,
+  order: 'queue' | Map<number, number> | 'travel' | 'waiting',
+  page: AliasedSelectQueryBuilder<{ id: number }, 'page'>,
+  total: RawBuilder<number> | null,
+) {
   const rows = db
     .selectFrom(page)
     .innerJoin('orders', 'orders.id', 'page.id')
@@ -382,40 +468,37 @@ async function selectListRows(
       : order === 'travel'
         ? sql`r.travel_at, ${queueOrder(queue, 'r')}`
         : queueOrder(queue, 'r');
-  const { rows: result } = await sql<{ total: number | null; rows: ListRowJson[] }>`
+  return sql<ListResult>`
     SELECT ${total ?? sql`NULL`} AS total, coalesce(json_agg(r ORDER BY ${rowOrder}), '[]') AS rows
-    FROM (${rows}) AS r`.execute(db);
-  const { total: n, rows: json } = result[0]!;
-  if (order instanceof Map) json.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  return {
-    total: Number(n),
-    rows: json.map((r) => ({
-      order_id: r.order_id,
-      process_status: r.process_status,
-      passport_first_name: r.passport_first_name,
-      passport_surname: r.passport_surname,
-      email: r.email,
-      telephone_number: r.telephone_number,
-      country_code: r.country_code,
-      create_ts: isoTime(r.created_at),
-      refund_date: r.refund_date === null ? null : isoTime(r.refund_date),
-      processing_date: r.processing_date,
-      process_month: r.processing_type === 'Future' && r.processing_date ? monthLabel(r.processing_date) : null,
-      processing_type: r.processing_type,
-      assign_to: r.assign_to,
-      version: r.version,
-      ...toTiming(r),
-      ...(r.dispute !== undefined
-        ? {
-            dispute: r.dispute && {
-              ...r.dispute,
-              evidence_due_by: r.dispute.evidence_due_by && isoTime(r.dispute.evidence_due_by),
-            },
-          }
-        : {}),
-    })),
-  };
+    FROM (${rows}) AS r`;
 }
+
+/** A list row as the API gives it, from its JSON. */
+const toListRow = (r: ListRowJson): OrderListRow => ({
+  order_id: r.order_id,
+  process_status: r.process_status,
+  passport_first_name: r.passport_first_name,
+  passport_surname: r.passport_surname,
+  email: r.email,
+  telephone_number: r.telephone_number,
+  country_code: r.country_code,
+  create_ts: isoTime(r.created_at),
+  refund_date: r.refund_date === null ? null : isoTime(r.refund_date),
+  processing_date: r.processing_date,
+  process_month: r.processing_type === 'Future' && r.processing_date ? monthLabel(r.processing_date) : null,
+  processing_type: r.processing_type,
+  assign_to: r.assign_to,
+  version: r.version,
+  ...toTiming(r),
+  ...(r.dispute !== undefined
+    ? {
+        dispute: r.dispute && {
+          ...r.dispute,
+          evidence_due_by: r.dispute.evidence_due_by && isoTime(r.dispute.evidence_due_by),
+        },
+      }
+    : {}),
+});
 
 /** An order's urgency and waiting time (issue 35) as columns of a select over orders; toTiming reads them. */
 export const orderTiming = (urgentHours: number) => (eb: ExpressionBuilder<DB, 'orders'>) => [
@@ -456,26 +539,55 @@ interface ExactKey {
   byStatus?: true;
 }
 
-/** The conditions a search text's whole values give, each on the key of its index (migrations 001, 021, 025). */
-function exactKeys(text: SearchText, passportHash: Buffer | null): ExactKey[] {
+/**
+ * The whole values a search text can be, by name: the exact step's values, each a parameter of its statement. Their
+ * names are its shape (which keys it has and how many), so they are the statement's cache key with the queue.
+ */
+function exactValues(text: SearchText, passportHash: Buffer | null): Record<string, unknown> {
+  const v: Record<string, unknown> = {};
+  if (text.orderId) v.orderId = text.orderId;
+  if (text.email) v.email = text.email;
+  text.telephone?.digits.forEach((digits, i) => (v[`phone${i}`] = digits));
+  text.telephone?.withCountryCode.forEach(({ countryCode, digits }, i) => {
+    v[`phoneIn${i}`] = digits;
+    v[`country${i}`] = countryCode;
+  });
+  if (passportHash) v.passportHash = passportHash;
+  if (text.applicationNumber) v.applicationNumber = text.applicationNumber;
+  if (text.name) {
+    v.name = text.fragment;
+    if (text.name.fullNames.length > 1) text.name.fullNames.forEach((name, i) => (v[`fullName${i}`] = name));
+  }
+  return v;
+}
+
+/** The values of exactValues whose names start with `prefix` and a digit, in order. */
+const numbered = (v: Record<string, unknown>, prefix: string) =>
+  Object.keys(v).filter((k) => k.startsWith(prefix) && /^\d+$/.test(k.slice(prefix.length)));
+
+/** The conditions a search text's whole values give (exactValues), each on the key of its index (migrations 001, 021, 025). */
+function exactKeys(v: Record<string, unknown>): ExactKey[] {
   const keys: ExactKey[] = [];
   const phoneDigits = sql<string>`regexp_replace(orders.telephone_number, '[^0-9]', '', 'g')`;
   // orders_order_id_key (unique)
-  if (text.orderId) keys.push({ where: (eb) => eb('orders.order_id', '=', text.orderId!) });
+  if (v.orderId !== undefined) keys.push({ where: (eb) => eb('orders.order_id', '=', v.orderId as string) });
   // orders_email_idx
-  if (text.email) keys.push({ where: (eb) => eb(sql`lower(orders.email)`, '=', text.email!) });
+  if (v.email !== undefined) keys.push({ where: (eb) => eb(sql`lower(orders.email)`, '=', v.email as string) });
   // orders_phone_digits_idx
-  for (const digits of text.telephone?.digits ?? []) keys.push({ where: (eb) => eb(phoneDigits, '=', digits) });
-  for (const { countryCode, digits } of text.telephone?.withCountryCode ?? []) {
+  for (const k of numbered(v, 'phone')) keys.push({ where: (eb) => eb(phoneDigits, '=', v[k] as string) });
+  for (const k of numbered(v, 'phoneIn')) {
+    const country = v[`country${k.slice('phoneIn'.length)}`] as string;
     keys.push({
-      where: (eb) => eb.and([eb(phoneDigits, '=', digits), eb('orders.country_code', '=', countryCode)]),
+      where: (eb) => eb.and([eb(phoneDigits, '=', v[k] as string), eb('orders.country_code', '=', country)]),
     });
   }
   // orders_passport_hmac_idx
-  if (passportHash) keys.push({ where: (eb) => eb('orders.passport_number_hmac', '=', passportHash), final: true });
+  if (v.passportHash !== undefined) {
+    keys.push({ where: (eb) => eb('orders.passport_number_hmac', '=', v.passportHash as Buffer), final: true });
+  }
   // documents_application_number_idx: the few documents that state it, then their orders by primary key (issue 35).
-  if (text.applicationNumber) {
-    const number = text.applicationNumber;
+  if (v.applicationNumber !== undefined) {
+    const number = v.applicationNumber as string;
     keys.push({
       where: (eb) =>
         eb(
@@ -488,16 +600,22 @@ function exactKeys(text: SearchText, passportHash: Buffer | null): ExactKey[] {
   }
   // orders_surname_idx, orders_first_name_idx, orders_full_name_idx: one word is a surname or a first name; several a
   // surname ("García López") or a full name in either order. Each key costs a queue's statuses one probe each.
-  if (text.name) {
-    const several = text.name.fullNames.length > 1;
-    const final = several ? { final: true as const } : {};
-    const name = text.fragment;
-    keys.push({ where: (eb) => eb(sql`lower(orders.passport_surname)`, '=', name), byStatus: true, ...final });
+  if (v.name !== undefined) {
+    const fullNames = numbered(v, 'fullName');
+    const final = fullNames.length > 0 ? { final: true as const } : {};
+    keys.push({
+      where: (eb) => eb(sql`lower(orders.passport_surname)`, '=', v.name as string),
+      byStatus: true,
+      ...final,
+    });
     // A first name of several words alone ("Mary Ann") is rare enough for the fragment search to find.
-    if (!several) keys.push({ where: (eb) => eb(sql`lower(orders.passport_first_name)`, '=', name), byStatus: true });
-    for (const fullName of several ? text.name.fullNames : []) {
+    if (fullNames.length === 0) {
+      keys.push({ where: (eb) => eb(sql`lower(orders.passport_first_name)`, '=', v.name as string), byStatus: true });
+    }
+    for (const k of fullNames) {
       keys.push({
-        where: (eb) => eb(sql`lower(orders.passport_first_name || ' ' || orders.passport_surname)`, '=', fullName),
+        where: (eb) =>
+          eb(sql`lower(orders.passport_first_name || ' ' || orders.passport_surname)`, '=', v[k] as string),
         byStatus: true,
         ...final,
       });
@@ -505,6 +623,8 @@ function exactKeys(text: SearchText, passportHash: Buffer | null): ExactKey[] {
   }
   return keys;
 }
+
+const exactStatement = new CachedStatement<{ ids: number[]; final: boolean }>();
 
 /**
  * The first `limit` orders of the queue, in queue order, whose order id, e-mail, telephone number, passport number or
@@ -520,30 +640,34 @@ export async function selectExactMatches(
   passportHash: Buffer | null,
   limit: number,
 ): Promise<{ ids: number[]; final: boolean }> {
-  const keys = exactKeys(text, passportHash);
-  if (keys.length === 0) return { ids: [], final: false };
-  const found = (key: ExactKey, status?: ProcessStatus) => {
-    const rows = baseQuery(db, scope)
-      .where(key.where)
-      .$if(status !== undefined, (query) => query.where('orders.process_status', '=', sql.lit(status!)))
-      .select(pageKeys(scope.queue))
-      .select(sql.lit(key.final === true).as('final'));
-    return sql`(${inQueueOrder(rows, scope.queue).limit(rowCount(limit))})`;
-  };
-  const statuses = QUEUE_STATUSES[scope.queue];
-  const branches = keys.map((key) =>
-    key.byStatus && statuses && statuses.length > 1
-      ? // One ordered range per status, merged (Merge Append): Order History's ten statuses cost ten index probes.
-        sql`(SELECT * FROM (${sql.join(
-          statuses.map((status) => found(key, status)),
-          sql` UNION ALL `,
-        )}) AS by_status ORDER BY ${queueOrder(scope.queue, 'by_status')} LIMIT ${rowCount(limit)})`
-      : found(key, key.byStatus && statuses ? statuses[0] : undefined),
-  );
-  const { rows } = await sql<{ ids: number[]; final: boolean }>`
-    SELECT coalesce(json_agg(exact.id), '[]') AS ids, coalesce(bool_or(exact.final), false) AS final
-    FROM (SELECT * FROM (${sql.join(branches, sql` UNION `)}) AS found
-      ORDER BY ${queueOrder(scope.queue, 'found')} LIMIT ${rowCount(limit)}) AS exact`.execute(db);
+  const values = exactValues(text, passportHash);
+  const names = Object.keys(values);
+  if (names.length === 0) return { ids: [], final: false };
+  const shape = `${scope.queue} ${limit} ${names.join(',')}`;
+  const { rows } = await exactStatement.run(db, shape, { ...values, staffId: scope.staffId }, (v) => {
+    const found = (key: ExactKey, status?: ProcessStatus) => {
+      const rows = baseQuery(db, { queue: scope.queue, staffId: v.staffId as number })
+        .where(key.where)
+        .$if(status !== undefined, (query) => query.where('orders.process_status', '=', sql.lit(status!)))
+        .select(pageKeys(scope.queue))
+        .select(sql.lit(key.final === true).as('final'));
+      return sql`(${inQueueOrder(rows, scope.queue).limit(rowCount(limit))})`;
+    };
+    const statuses = QUEUE_STATUSES[scope.queue];
+    const branches = exactKeys(v).map((key) =>
+      key.byStatus && statuses && statuses.length > 1
+        ? // One ordered range per status, merged (Merge Append): Order History's ten statuses cost ten index probes.
+          sql`(SELECT * FROM (${sql.join(
+            statuses.map((status) => found(key, status)),
+            sql` UNION ALL `,
+          )}) AS by_status ORDER BY ${queueOrder(scope.queue, 'by_status')} LIMIT ${rowCount(limit)})`
+        : found(key, key.byStatus && statuses ? statuses[0] : undefined),
+    );
+    return sql<{ ids: number[]; final: boolean }>`
+      SELECT coalesce(json_agg(exact.id), '[]') AS ids, coalesce(bool_or(exact.final), false) AS final
+      FROM (SELECT * FROM (${sql.join(branches, sql` UNION `)}) AS found
+        ORDER BY ${queueOrder(scope.queue, 'found')} LIMIT ${rowCount(limit)}) AS exact`;
+  });
   return { ids: [...new Set(rows[0]!.ids)], final: rows[0]!.final };
 }
 
@@ -553,6 +677,9 @@ export async function selectExactMatches(
  * search text): a burst of new orders sharing a word is found here, and a fragment in every order stops as soon as it
  * has its `limit`.
  */
+type WalkRow = { ids: number[]; queue_size: number; newest: Date | null };
+const walkStatement = new CachedStatement<WalkRow>();
+
 export async function walkQueue(
   db: Db,
   scope: SearchScope,
@@ -560,15 +687,19 @@ export async function walkQueue(
   rows: number,
   limit: number,
 ): Promise<{ ids: number[]; queueSize: number; newest: Date | null }> {
-  const taken = inQueueOrder(baseQuery(db, scope).select(['orders.id', searchText.as('text')]), scope.queue).limit(
-    rowCount(rows),
-  );
-  const newest = inQueueOrder(baseQuery(db, scope).select('orders.created_at'), scope.queue).limit(rowCount(1));
-  const { rows: result } = await sql<{ ids: number[]; queue_size: number; newest: Date | null }>`
-    SELECT coalesce(json_agg(hit.id), '[]') AS ids,
-      ${folderCount(QUEUES[scope.queue].countKey, scope.staffId)} AS queue_size, (${newest}) AS newest
-    FROM (SELECT taken.id FROM (${taken}) AS taken
-      WHERE strpos(taken.text, ${fragment}) > 0 LIMIT ${rowCount(limit)}) AS hit`.execute(db);
+  const shape = `${scope.queue} ${rows} ${limit}`;
+  const { rows: result } = await walkStatement.run(db, shape, { staffId: scope.staffId, fragment }, (v) => {
+    const q = { queue: scope.queue, staffId: v.staffId };
+    const taken = inQueueOrder(baseQuery(db, q).select(['orders.id', searchText.as('text')]), scope.queue).limit(
+      rowCount(rows),
+    );
+    const newest = inQueueOrder(baseQuery(db, q).select('orders.created_at'), scope.queue).limit(rowCount(1));
+    return sql<WalkRow>`
+      SELECT coalesce(json_agg(hit.id), '[]') AS ids,
+        ${folderCount(QUEUES[scope.queue].countKey, v.staffId)} AS queue_size, (${newest}) AS newest
+      FROM (SELECT taken.id FROM (${taken}) AS taken
+        WHERE strpos(taken.text, ${v.fragment}) > 0 LIMIT ${rowCount(limit)}) AS hit`;
+  });
   const found = result[0]!;
   return { ids: found.ids, queueSize: Number(found.queue_size), newest: found.newest };
 }
@@ -597,21 +728,24 @@ export async function selectSampleTexts(db: Db, rows: number): Promise<string[]>
  * every match in the table).
  */
 export async function matchSearch(db: Db, scope: SearchScope, fragment: string, cap: number): Promise<number[]> {
-  const pattern = `%${escapeLike(fragment)}%`;
-  const found = db
-    .with(
-      (cte) => cte('matches').materialized(),
-      (d) =>
-        baseQuery(d, scope)
-          .where(searchText, 'like', sql<string>`(SELECT ${pattern}::text)`)
-          .select(pageKeys(scope.queue))
-          .limit(rowCount(cap)),
-    )
-    .selectFrom('matches')
-    .select('matches.id')
-    .orderBy(queueOrder(scope.queue, 'matches'));
-  return idsOf(db, found);
+  const values = { staffId: scope.staffId, pattern: `%${escapeLike(fragment)}%` };
+  return idsOf(matchStatement, db, `${scope.queue} ${cap}`, values, (v) =>
+    db
+      .with(
+        (cte) => cte('matches').materialized(),
+        (d) =>
+          baseQuery(d, { queue: scope.queue, staffId: v.staffId })
+            .where(searchText, 'like', sql<string>`(SELECT ${v.pattern}::text)`)
+            .select(pageKeys(scope.queue))
+            .limit(rowCount(cap)),
+      )
+      .selectFrom('matches')
+      .select('matches.id')
+      .orderBy(queueOrder(scope.queue, 'matches')),
+  );
 }
+
+const matchStatement = new CachedStatement<{ ids: number[] }>();
 
 /**
  * Runs `find` in a transaction of its own whose settings say what an index step of the search is: the server's own
@@ -623,11 +757,18 @@ export async function matchSearch(db: Db, scope: SearchScope, fragment: string, 
  */
 function underIndexBudget<T>(db: Kysely<DB>, budgetMs: number, find: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT set_config('statement_timeout', ${String(budgetMs)}, true),
-      set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)`.execute(trx);
+    await budgetStatement.run(
+      trx,
+      '',
+      { budget: String(budgetMs) },
+      (v) => sql`SELECT set_config('statement_timeout', ${v.budget}, true),
+        set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
+    );
     return find(trx);
   });
 }
+
+const budgetStatement = new CachedStatement<unknown>();
 
 /** matchSearch under the index budget (underIndexBudget). */
 export function matchSearchWithin(db: Kysely<DB>, scope: SearchScope, fragment: string, cap: number, budgetMs: number) {
@@ -653,39 +794,59 @@ export async function matchSearchByWeek(
   budgetMs: number,
 ): Promise<number[]> {
   if (!inOrderOfPurchase(scope.queue)) throw new Error(`The ${scope.queue} queue is not in order of purchase.`);
-  const pattern = `%${escapeLike(fragment)}%`;
-  const newest = searchWeek(sql<Date>`${weeks.from}::timestamptz`);
-  return underIndexBudget(db, budgetMs, (trx) => {
-    const series = sql<{ week: Date }>`(SELECT week FROM generate_series(${newest},
-      ${newest} - ${`${7 * (weeks.count - 1)} days`}::interval, interval '-7 days') AS week)`;
-    const found = trx
-      .selectFrom(series.as('week'))
-      .innerJoinLateral(
-        inQueueOrder(
-          baseQuery(trx, scope)
-            .where(sql<boolean>`${searchWeek(sql.ref('orders.created_at'))} = week.week`)
-            .where(searchText, 'like', sql<string>`(SELECT ${pattern}::text)`)
-            .select('orders.id'),
-          scope.queue,
-        ).as('match'),
-        (join) => join.onTrue(),
-      )
-      .select('match.id')
-      // A nested loop: the weeks in series order, each week's matches in its own order.
-      .limit(rowCount(limit));
-    return idsOf(trx, found);
-  });
+  const values = {
+    staffId: scope.staffId,
+    pattern: `%${escapeLike(fragment)}%`,
+    from: weeks.from,
+    span: `${7 * (weeks.count - 1)} days`,
+  };
+  return underIndexBudget(db, budgetMs, (trx) =>
+    idsOf(byWeekStatement, trx, `${scope.queue} ${limit}`, values, (v) => {
+      const newest = searchWeek(sql<Date>`${v.from}::timestamptz`);
+      const series = sql<{ week: Date }>`(SELECT week FROM generate_series(${newest},
+        ${newest} - ${v.span}::interval, interval '-7 days') AS week)`;
+      return (
+        trx
+          .selectFrom(series.as('week'))
+          .innerJoinLateral(
+            inQueueOrder(
+              baseQuery(trx, { queue: scope.queue, staffId: v.staffId })
+                .where(sql<boolean>`${searchWeek(sql.ref('orders.created_at'))} = week.week`)
+                .where(searchText, 'like', sql<string>`(SELECT ${v.pattern}::text)`)
+                .select('orders.id'),
+              scope.queue,
+            ).as('match'),
+            (join) => join.onTrue(),
+          )
+          .select('match.id')
+          // A nested loop: the weeks in series order, each week's matches in its own order.
+          .limit(rowCount(limit))
+      );
+    }),
+  );
 }
 
 /**
  * The ids a query finds, in the order it finds them, as one JSON array: one value back instead of a row per id
  * (up to 1,001 of them; PostgreSQL aggregates a subquery's rows in the order the subquery yields them).
  */
-async function idsOf(db: Db, query: Expression<{ id: number }>): Promise<number[]> {
-  const { rows } = await sql<{ ids: number[] }>`
-    SELECT coalesce(json_agg(found.id), '[]') AS ids FROM (${query}) AS found`.execute(db);
+async function idsOf<V extends Record<string, unknown>>(
+  statement: CachedStatement<{ ids: number[] }>,
+  db: Db,
+  shape: string,
+  values: V,
+  query: (v: V) => Expression<{ id: number }>,
+): Promise<number[]> {
+  const { rows } = await statement.run(
+    db,
+    shape,
+    values,
+    (v) => sql<{ ids: number[] }>`SELECT coalesce(json_agg(found.id), '[]') AS ids FROM (${query(v)}) AS found`,
+  );
   return rows[0]!.ids;
 }
+
+const byWeekStatement = new CachedStatement<{ ids: number[] }>();
 
 /**
  * Future orders per processing month, from order_counters (migration 002): the twelve months from the current one;
