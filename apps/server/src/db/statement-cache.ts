@@ -1,8 +1,8 @@
 // Statements built once per shape (docs/PERFORMANCE.md, run 28). Kysely builds a query as a tree of frozen nodes and
 // compiles it to SQL at every call: for a search's five statements 1.2 ms of the server's one thread, a fifth of a
-// search's time there and about a tenth of a list page's. A hot query's SQL text depends on a few things (the queue,
-// which whole values a search text can be, a page's size) and its values are parameters: so it is compiled once per
-// shape with a named slot in place of each value, and each call puts its values into the slots.
+// search's time there; built once, a list page costs that thread 25-35 % less. A hot query's SQL text depends on a
+// few things (the queue, which whole values a search text can be, a page's size) and its values are parameters: so it
+// is compiled once per shape with a named slot in place of each value, and each call puts its values into the slots.
 import { CompiledQuery, type Compilable, type QueryExecutorProvider, type QueryResult, type RawBuilder } from 'kysely';
 
 /** A value's place in a statement built for its shape: a parameter that each call fills from its own values. */
