@@ -24,6 +24,8 @@ const cases = {
   'list orderHistory page 1': () => s.queries.listQueue(staff, 'orderHistory', 1, 50),
   'list newOrder page 1': () => s.queries.listQueue(staff, 'newOrder', 1, 50),
   'list orderHistory page 1000': () => s.queries.listQueue(staff, 'orderHistory', 1000, 50),
+  'list orderHistory page 1000 urgent first': () =>
+    s.queries.listQueue(staff, 'orderHistory', 1000, 50, { urgentFirst: true }),
   'search "risu"': () => s.queries.searchQueue(staff, 'orderHistory', 'risu', 0, 50),
   'search "gmail"': () => s.queries.searchQueue(staff, 'orderHistory', 'gmail', 0, 50),
   'search a whole order id': () => s.queries.searchQueue(staff, 'orderHistory', orderId, 0, 50),

@@ -204,16 +204,7 @@ function newQueuePageIds(db: Db, q: QueueQuery, deep: boolean) {
  * count (order_counters), never a row count.
  */
 export async function selectQueuePage(db: Db, q: QueueQuery): Promise<{ rows: OrderListRow[]; total: number }> {
-  checkOffset(q.offset);
-  // What a page's SQL depends on besides its values (the member, a deep page's offset, the Future month).
-  const shape = `${q.month === undefined ? '' : 'month'} ${q.limit} ${q.offset > 0 ? 'deep' : ''}`;
-  const values = { staffId: q.staffId, offset: q.offset, month: q.month ?? 0 };
-  const withValues = (v: typeof values): QueueQuery => ({
-    ...q,
-    staffId: v.staffId,
-    offset: v.offset,
-    month: q.month === undefined ? undefined : v.month,
-  });
+  const { shape, values, withValues } = queueValues(q);
   const total = (v: typeof values) =>
     q.month === undefined
       ? folderCount(QUEUES[q.queue].countKey, v.staffId)
@@ -249,6 +240,26 @@ export async function selectQueuePage(db: Db, q: QueueQuery): Promise<{ rows: Or
   });
 }
 
+/**
+ * A queue query's values as a cached statement takes them (db/statement-cache): the member, the offset and the Future
+ * month are parameters; `shape` is what else the page's SQL depends on (a month filter, the page's size, an offset).
+ */
+function queueValues(q: QueueQuery) {
+  checkOffset(q.offset);
+  const values = { staffId: q.staffId, offset: q.offset, month: q.month ?? 0 };
+  const withValues = (v: typeof values): QueueQuery => ({
+    ...q,
+    staffId: v.staffId,
+    offset: v.offset,
+    month: q.month === undefined ? undefined : v.month,
+  });
+  return {
+    shape: `${q.month === undefined ? '' : 'month'} ${q.limit} ${q.offset > 0 ? 'deep' : ''}`,
+    values,
+    withValues,
+  };
+}
+
 const pageStatement = new CachedStatement<ListResult>();
 const urgentPageStatement = new CachedStatement<ListResult>();
 const urgentFirstStatement = new CachedStatement<ListResult>();
@@ -270,7 +281,13 @@ export const URGENT_FIRST_CAP = 200;
  * queue `u` rows longer, not a pass over the queue.
  */
 async function urgentFirstPageIds(db: Db, q: QueueQuery): Promise<number[]> {
-  const urgent = await urgentOrders(db, q).select(createdMicros('orders')).limit(rowCount(URGENT_FIRST_CAP)).execute();
+  const listed = queueValues(q);
+  const { rows: urgent } = await urgentKeysStatement.run(
+    db,
+    `${q.queue} ${q.urgentHours} ${listed.shape}`,
+    listed.values,
+    (v) => urgentOrders(db, listed.withValues(v)).select(createdMicros('orders')).limit(rowCount(URGENT_FIRST_CAP)),
+  );
   const onTop = urgent.slice(q.offset, q.offset + q.limit).map((r) => r.id);
   const rest = q.limit - onTop.length;
   if (rest === 0) return onTop;
@@ -278,10 +295,13 @@ async function urgentFirstPageIds(db: Db, q: QueueQuery): Promise<number[]> {
   const extra = urgent.length === 0 ? 0 : 2 ** Math.ceil(Math.log2(Math.max(urgent.length, 16)));
   // The microseconds are read outside the walk, so only for the rows it returns, not for every row its offset skips.
   const offset = Math.max(q.offset - urgent.length, 0);
-  const walkPage = pageIds(db, { ...q, offset, limit: rest + extra }, offset > 0);
-  const { rows: walk } = await sql<SortKeys & { id: number }>`
-    SELECT walk.id, walk.processing_date, ${createdMicros('walk')} FROM (${walkPage}) AS walk
-    ORDER BY ${queueOrder(q.queue, 'walk')}`.execute(db);
+  const walked = queueValues({ ...q, offset, limit: rest + extra });
+  const { rows: walk } = await urgentWalkStatement.run(db, `${q.queue} ${walked.shape}`, walked.values, (v) => {
+    const walkPage = pageIds(db, walked.withValues(v), offset > 0);
+    return sql<PageKeys>`
+      SELECT walk.id, walk.processing_date, ${createdMicros('walk')} FROM (${walkPage}) AS walk
+      ORDER BY ${queueOrder(q.queue, 'walk')}`;
+  });
   const first = walk[0];
   if (!first) return onTop;
   const isUrgent = new Set(urgent.map((r) => r.id));
@@ -289,6 +309,11 @@ async function urgentFirstPageIds(db: Db, q: QueueQuery): Promise<number[]> {
   const others = walk.filter((r) => !isUrgent.has(r.id)).slice(pushedIn, pushedIn + rest);
   return [...onTop, ...others.map((r) => r.id)];
 }
+
+/** A page's ids with their sort keys, created_at to the microsecond (createdMicros). */
+type PageKeys = SortKeys & { id: number };
+const urgentKeysStatement = new CachedStatement<PageKeys>();
+const urgentWalkStatement = new CachedStatement<PageKeys>();
 
 /** The queue's urgent orders' page keys, soonest travel first, then in queue order. */
 const urgentOrders = (db: Db, q: QueueQuery) =>
