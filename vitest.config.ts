@@ -4,9 +4,10 @@
 //
 // Test files run side by side (TEST_WORKERS, 3 by default, even on two cores: most of a server test's time is spent
 // waiting for its database, a child server or a timer), each on a database of its own. The files in SERIAL run
-// afterwards, one at a time: they time what they test against the clock (a restart's recovery, a full pool's 200 ms
-// readiness, a shutdown's deadline, a pack's time cap) or start servers and databases of their own, and would
-// measure their neighbours instead.
+// afterwards, one at a time per database (the PGlite and the PostgreSQL serial projects run side by side, one file
+// each): they time what they test against the clock (a restart's recovery, a full pool's 200 ms readiness, a
+// shutdown's deadline, a pack's time cap) or start servers and databases of their own, and would measure their
+// neighbours instead. What they time must therefore hold on a machine that one other such file keeps busy.
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { fileURLToPath } from 'node:url';

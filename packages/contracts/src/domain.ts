@@ -338,6 +338,8 @@ export const ERROR_CODES = [
   'DATABASE_UNAVAILABLE',
   // Every pooled connection stayed busy past the wait's bound: try again in a moment (issue 32).
   'DATABASE_BUSY',
+  // The server is stopping (a restart, a deploy): a read that reached it was turned away untouched, try again.
+  'SERVER_RESTARTING',
   // Reasons an order could not be moved.
   'ORDER_NOT_FOUND',
   'NOT_PAID',

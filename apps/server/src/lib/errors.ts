@@ -60,6 +60,7 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   DATABASE_TIMEOUT: 503,
   DATABASE_UNAVAILABLE: 503,
   DATABASE_BUSY: 503,
+  SERVER_RESTARTING: 503,
 };
 
 export const httpStatusOf = (code: ErrorCode): number => HTTP_STATUS[code];

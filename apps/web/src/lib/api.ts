@@ -50,10 +50,10 @@ function errorCodeOf(body: unknown): ErrorCode | undefined {
 }
 
 /**
- * Failures every call of a page meets at once while the database restarts or is overloaded (issue 32): shown as one
- * toast, not one per call.
+ * Failures every call of a page meets at once while the database or the server restarts or is overloaded (issue 32):
+ * shown as one toast, not one per call.
  */
-const SHARED_FAILURES: readonly ErrorCode[] = ['DATABASE_UNAVAILABLE', 'DATABASE_BUSY'];
+const SHARED_FAILURES: readonly ErrorCode[] = ['DATABASE_UNAVAILABLE', 'DATABASE_BUSY', 'SERVER_RESTARTING'];
 
 /** A failed call as an ApiError, shown as an error toast unless the caller (or the expired-session rule) speaks. */
 function reportFailure(outcome: HttpOutcome, { isPublic = false, silent = false }: ApiRequest): ApiError {

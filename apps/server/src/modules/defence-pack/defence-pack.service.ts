@@ -9,7 +9,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { DocumentStoreUnavailableError, type DocumentStore } from '../../lib/storage/document-store.js';
 import { normalizeOrderId } from '../../lib/order-id.js';
-import { WorkerLimitError, type WorkerPool } from '../../lib/workers/worker-pool.js';
+import { DEFAULT_WORKER_LIMITS, WorkerLimitError, type WorkerPool } from '../../lib/workers/worker-pool.js';
 import { selectEvidence, type EvidenceRow } from './defence-pack.repository.js';
 import { defencePackFacts } from './defence-pack.facts.js';
 import type { renderDefencePack } from './defence-pack-pdf.js';
@@ -17,13 +17,21 @@ import type { renderDefencePack } from './defence-pack-pdf.js';
 export class DefencePackService {
   /** The PDF is made in the worker pool: the approved document in it is an untrusted PDF (issue 22). */
   private readonly render: typeof renderDefencePack;
+  private readonly renderWithoutDocument: typeof renderDefencePack;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly store: DocumentStore,
     workers: WorkerPool,
   ) {
-    this.render = workers.function(new URL('./defence-pack-pdf.js', import.meta.url), 'renderDefencePack');
+    const module = new URL('./defence-pack-pdf.js', import.meta.url);
+    this.render = workers.function(module, 'renderDefencePack');
+    // The pack without the approved document holds only the desk's own facts and the signature image (small, checked
+    // by content at intake): bounded work, under the default cap rather than the one set for untrusted documents (a
+    // test's 250 ms failed it in CI, on a loaded machine: a fresh thread's first pack took longer).
+    this.renderWithoutDocument = workers.function(module, 'renderDefencePack', {
+      timeoutMs: DEFAULT_WORKER_LIMITS.timeoutMs,
+    });
   }
 
   async details(rawOrderId: string, type: DefencePackType): Promise<DefencePackDetails> {
@@ -47,7 +55,7 @@ export class DefencePackService {
     } catch (err) {
       // The approved document took the job past its limits: the pack is made without it and says why.
       if (!(err instanceof WorkerLimitError) || !approved) throw err;
-      bytes = await this.render(facts, {
+      bytes = await this.renderWithoutDocument(facts, {
         signature,
         approvedLeftOut: `reproducing it ${err.message}, more than this pack allows`,
       });
