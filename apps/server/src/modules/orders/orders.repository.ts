@@ -282,9 +282,10 @@ export const URGENT_FIRST_CAP = 200;
  */
 async function urgentFirstPageIds(db: Db, q: QueueQuery): Promise<number[]> {
   const listed = queueValues(q);
+  // The urgent orders' read is the same for every page: neither the page's size nor its offset is in its SQL.
   const { rows: urgent } = await urgentKeysStatement.run(
     db,
-    `${q.queue} ${q.urgentHours} ${listed.shape}`,
+    `${q.queue} ${q.urgentHours} ${q.month === undefined ? '' : 'month'}`,
     listed.values,
     (v) => urgentOrders(db, listed.withValues(v)).select(createdMicros('orders')).limit(rowCount(URGENT_FIRST_CAP)),
   );
