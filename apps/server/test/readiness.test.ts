@@ -67,11 +67,16 @@ describe('GET /api/ready and /api/health', () => {
       expect((await get(agent, port, '/api/health')).status).toBe(200);
 
       const closing = t.app.close();
-      // The preClose hooks have run once the listener no longer takes connections.
+      // By then the preClose hooks have run and the server drains: a read is turned away untouched, so that a
+      // balancer passes it on to another server (lib/draining-server.ts).
       await new Promise((resolve) => setTimeout(resolve, 50));
       const during = await get(agent, port, '/api/ready');
       expect(during).toMatchObject({ status: 503, connection: 'close' });
-      expect(JSON.parse(during.body)).toEqual({ status: 0, message: 'Shutting down.' });
+      expect(JSON.parse(during.body)).toEqual({
+        status: 0,
+        code: 'SERVER_RESTARTING',
+        message: 'This server is restarting. Please try again in a moment.',
+      });
       await closing;
     } finally {
       agent.destroy();
