@@ -15,8 +15,8 @@ afterEach(async () => {
 });
 
 /** A draining server whose handler answers every request `served <method>` once its body has arrived. */
-async function start(): Promise<number> {
-  const factory = drainingServerFactory(10_000);
+async function start(timeoutMs = 10_000): Promise<number> {
+  const factory = drainingServerFactory(timeoutMs);
   const made = factory((req, res) => {
     req.resume();
     req.on('end', () => res.end(`served ${req.method}`));
@@ -119,6 +119,21 @@ describe('a draining server (SIGTERM behind a load balancer)', () => {
     expect(await refused(port)).toBe(true);
     await closed;
     expect(Date.now() - began).toBeLessThan(2_000);
+  });
+
+  it('stops listening at its deadline even while connections keep coming', async () => {
+    const port = await start(400);
+    const began = Date.now();
+    const closed = beginClose();
+    let refusedAt: number | undefined;
+    // Well before the 3 s that the quiet wait allows at most.
+    while (refusedAt === undefined && Date.now() - began < 2_500) {
+      if (await refused(port)) refusedAt = Date.now() - began;
+      else await sleep(50);
+    }
+    expect(refusedAt).toBeGreaterThanOrEqual(390);
+    expect(refusedAt).toBeLessThan(2_000);
+    await closed;
   });
 
   it('ends a keep-alive connection left idle from before the drain, so closing completes', async () => {

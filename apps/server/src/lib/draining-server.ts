@@ -115,21 +115,27 @@ export function drainingServerFactory(timeoutMs: number): FastifyServerFactory {
         for (const res of unanswered) if (!res.headersSent) res.setHeader('connection', 'close');
         unanswered.clear();
         let listening = true;
+        const stopListening = () => {
+          if (!listening) return;
+          listening = false;
+          // net.Server's close, not http.Server's: the latter first cuts every connection without a request in
+          // progress. net's close stops accepting and calls back once every connection has ended.
+          net.Server.prototype.close.call(server, (err?: Error) => {
+            clearInterval(sweep);
+            clearTimeout(deadline);
+            resolve(err);
+          });
+        };
         const sweep = setInterval(() => {
           const now = Date.now();
           endIdle(now);
-          if (listening && (now - lastAccepted >= QUIET_MS || now - began >= QUIET_CAP_MS)) {
-            listening = false;
-            // net.Server's close, not http.Server's: the latter first cuts every connection without a request in
-            // progress. net's close stops accepting and calls back once every connection has ended.
-            net.Server.prototype.close.call(server, (err?: Error) => {
-              clearInterval(sweep);
-              clearTimeout(deadline);
-              resolve(err);
-            });
-          }
+          if (now - lastAccepted >= QUIET_MS || now - began >= QUIET_CAP_MS) stopListening();
         }, SWEEP_MS);
-        const deadline = setTimeout(() => server.closeAllConnections(), timeoutMs);
+        // At the deadline nothing more is accepted either, whatever still comes.
+        const deadline = setTimeout(() => {
+          stopListening();
+          server.closeAllConnections();
+        }, timeoutMs);
       });
       void closed.then((err) => callback?.(err));
       return server;
