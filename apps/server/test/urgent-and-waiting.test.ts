@@ -390,5 +390,19 @@ describe('a crowd of urgent orders', () => {
     const inQueueOrder = await page('/api/admin/get-orders-list/newOrder?page=1&limit=500', admin.token);
     const onTop = new Set(ids(top.rows));
     expect(ids(next.rows)).toEqual(ids(inQueueOrder.rows.filter((r) => !onTop.has(r.order_id))).slice(0, 200));
+    // Pages across the 200 and past it, where the urgent orders above push others into each page's walk.
+    const expected = [...ids(top.rows), ...ids(inQueueOrder.rows.filter((r) => !onTop.has(r.order_id)))];
+    for (const size of [30, 70]) {
+      const seen: string[] = [];
+      for (let p = 1; p * size <= 490; p++) {
+        seen.push(
+          ...ids(
+            (await page(`/api/admin/get-orders-list/newOrder?page=${p}&limit=${size}&sort=urgent`, admin.token)).rows,
+          ),
+        );
+      }
+      expect(seen, `${size} a page`).toEqual(expected.slice(0, seen.length));
+      expect(seen.length).toBeGreaterThan(400);
+    }
   });
 });

@@ -1,7 +1,7 @@
 // All SQL of the order queues. Hot queries name the index they rely on (migrations/001).
 import {
   sql,
-  type AliasedSelectQueryBuilder,
+  type AliasedExpression,
   type Expression,
   type ExpressionBuilder,
   type Kysely,
@@ -92,7 +92,7 @@ export interface QueueQuery {
   /**
    * Urgent first: whether the queue likely has urgent orders past this page's end (the urgent counts last read say
    * so, or none were read). The page is then read as one statement over the urgent orders alone, which gives the
-   * whole page when the hint is right; when it is wrong, the page is read the long way (urgentFirstPageIds).
+   * whole page when the hint is right; when it is wrong, the page is read the long way (urgentFirstPage).
    */
   pageLikelyUrgent?: boolean | undefined;
 }
@@ -145,21 +145,17 @@ function inQueueOrder<O>(query: SelectQueryBuilder<DB, 'orders', O>, queue: Queu
  * The ids and sort keys of one list page, in queue order. `deep`: the page has an offset (q.offset > 0, which the
  * caller says: in a statement built for its shape the offset is a slot, db/statement-cache).
  */
-function pageIds(db: Db, q: QueueQuery, deep: boolean) {
-  if (q.queue === 'newOrder') return newQueuePageIds(db, q, deep);
+function pageIds(db: Db, q: QueueQuery, offset: Expression<number> | null) {
+  if (q.queue === 'newOrder') return newQueuePageIds(db, q, offset);
   // Deferred join: the offset is walked over the queue's index (ids only, an index-only scan on a vacuumed
   // table), and only the `limit` rows on the page are read from the table. Page 1000 stays cheap.
   return inQueueOrder(baseQuery(db, q).select(pageKeys(q.queue)), q.queue)
     .limit(rowCount(q.limit))
-    .$if(deep, (page) => page.offset(pageOffset(q.offset)));
+    .$if(offset !== null, (page) => page.offset(offset!));
 }
 
-/**
- * created_at to the microsecond (a Date holds milliseconds), for comparing sort keys outside the database. Through
- * float8 (exact to the microsecond for centuries yet) rather than numeric, which costs a microsecond a row.
- */
-const createdMicros = (from: 'orders' | 'walk') =>
-  sql<string>`(date_part('epoch', ${sql.ref(`${from}.created_at`)}) * 1000000)::int8`.as('created_us');
+/** A page's offset as pageIds takes it: none on the first page (q.offset is a slot in a cached statement's build). */
+const deepOffset = (q: QueueQuery, deep: boolean) => (deep ? pageOffset(q.offset) : null);
 
 /**
  * A page's sort keys. Only the Future queue reads processing_date: the other queue indexes hold just
@@ -179,7 +175,7 @@ const pageKeys = (queue: QueueName) => (eb: ExpressionBuilder<DB, 'orders'>) => 
  * A New page: each part of the queue (queues.ts newQueueParts) walked in queue order on its own index, and the
  * two merged. PostgreSQL merges (Merge Append) only when each branch is an ordered subquery of its own.
  */
-function newQueuePageIds(db: Db, q: QueueQuery, deep: boolean) {
+function newQueuePageIds(db: Db, q: QueueQuery, offset: Expression<number> | null) {
   const part = (index: 0 | 1) =>
     db
       .selectFrom((d) =>
@@ -196,7 +192,7 @@ function newQueuePageIds(db: Db, q: QueueQuery, deep: boolean) {
     .selectAll()
     .orderBy(queueOrder('newOrder', 'new_queue'))
     .limit(rowCount(q.limit))
-    .$if(deep, (page) => page.offset(pageOffset(q.offset)));
+    .$if(offset !== null, (page) => page.offset(offset!));
 }
 
 /**
@@ -224,19 +220,18 @@ export async function selectQueuePage(db: Db, q: QueueQuery): Promise<{ rows: Or
       });
       if (page.rows.length === q.limit) return page;
     }
-    const ids = await urgentFirstPageIds(db, q);
-    return selectListRows(db, q.queue, q.urgentHours, positions(ids), {
+    return selectListRows(db, q.queue, q.urgentHours, 'urgentFirst', {
       statement: urgentFirstStatement,
       shape,
-      values: { ...values, ids },
-      parts: (v) => [pageById(db, q.queue, v.ids), total(v)],
+      values,
+      parts: (v) => [urgentFirstPage(db, withValues(v)), total(v)],
     });
   }
   return selectListRows(db, q.queue, q.urgentHours, 'queue', {
     statement: pageStatement,
     shape,
     values,
-    parts: (v) => [pageIds(db, withValues(v), q.offset > 0).as('page'), total(v)],
+    parts: (v) => [pageIds(db, withValues(v), deepOffset(withValues(v), q.offset > 0)).as('page'), total(v)],
   });
 }
 
@@ -273,48 +268,40 @@ const overduePageStatement = new CachedStatement<ListResult>();
 export const URGENT_FIRST_CAP = 200;
 
 /**
- * The ids of a page of a queue sorted urgent first: the queue's urgent orders (at most URGENT_FIRST_CAP, soonest
- * travel first, read from orders_urgent_idx), then the others in queue order. The others' page is one walk of the
- * queue in its own order (pageIds, index-only) from the page's place among them, `u` rows longer, u being the urgent
- * orders: those are dropped from it, and so are the others that the urgent orders before the walk's start pushed into
- * it (their count is known from the urgent orders' sort keys). So a page costs the urgent orders and a page of the
- * queue `u` rows longer, not a pass over the queue.
+ * A page of a queue sorted urgent first, as one subquery of ids (with `on_top` for the urgent orders shown on top):
+ * the queue's urgent orders (at most URGENT_FIRST_CAP, soonest travel first, read from orders_urgent_idx), then the
+ * others in queue order. The others' part of the page is one walk of the queue in its own order (pageIds,
+ * index-only) from the page's place among them, URGENT_FIRST_CAP rows longer: the urgent orders are dropped from it,
+ * and so are the others that the urgent orders before the walk's start pushed into it (those urgent orders that come
+ * before the walk's first row in queue order). So a page costs the urgent orders and a page of the queue 200 rows
+ * longer, not a pass over the queue, and one round trip (it was three: the urgent orders, the walk, the rows).
  */
-async function urgentFirstPageIds(db: Db, q: QueueQuery): Promise<number[]> {
-  const listed = queueValues(q);
-  // The urgent orders' read is the same for every page: neither the page's size nor its offset is in its SQL.
-  const { rows: urgent } = await urgentKeysStatement.run(
+function urgentFirstPage(db: Db, q: QueueQuery): AliasedExpression<{ id: number }, 'page'> {
+  const limit = rowCount(q.limit);
+  const offset = pageOffset(q.offset);
+  const urgent = urgentOrders(db, q)
+    .select(sql<string>`${travelAt}`.as('travel'))
+    .limit(rowCount(URGENT_FIRST_CAP));
+  const walk = pageIds(
     db,
-    `${q.queue} ${q.urgentHours} ${q.month === undefined ? '' : 'month'}`,
-    listed.values,
-    (v) => urgentOrders(db, listed.withValues(v)).select(createdMicros('orders')).limit(rowCount(URGENT_FIRST_CAP)),
+    { ...q, limit: q.limit + URGENT_FIRST_CAP },
+    sql<number>`greatest(${offset} - (SELECT count(*) FROM urgent), 0)`,
   );
-  const onTop = urgent.slice(q.offset, q.offset + q.limit).map((r) => r.id);
-  const rest = q.limit - onTop.length;
-  if (rest === 0) return onTop;
-  // The walk's length rounded up to a power of two, so its statement text (the limit is a literal) stays one of a few.
-  const extra = urgent.length === 0 ? 0 : 2 ** Math.ceil(Math.log2(Math.max(urgent.length, 16)));
-  // The microseconds are read outside the walk, so only for the rows it returns, not for every row its offset skips.
-  const offset = Math.max(q.offset - urgent.length, 0);
-  const walked = queueValues({ ...q, offset, limit: rest + extra });
-  const { rows: walk } = await urgentWalkStatement.run(db, `${q.queue} ${walked.shape}`, walked.values, (v) => {
-    const walkPage = pageIds(db, walked.withValues(v), offset > 0);
-    return sql<PageKeys>`
-      SELECT walk.id, walk.processing_date, ${createdMicros('walk')} FROM (${walkPage}) AS walk
-      ORDER BY ${queueOrder(q.queue, 'walk')}`;
-  });
-  const first = walk[0];
-  if (!first) return onTop;
-  const isUrgent = new Set(urgent.map((r) => r.id));
-  const pushedIn = urgent.filter((u) => precedesInQueue(q.queue, u, first)).length;
-  const others = walk.filter((r) => !isUrgent.has(r.id)).slice(pushedIn, pushedIn + rest);
-  return [...onTop, ...others.map((r) => r.id)];
+  return sql<{ id: number }>`(
+    WITH urgent AS MATERIALIZED (${urgent}),
+    on_top AS (SELECT urgent.id FROM urgent ORDER BY urgent.travel, ${queueOrder(q.queue, 'urgent')}
+      LIMIT ${limit} OFFSET ${offset}),
+    walk AS MATERIALIZED (${walk}),
+    walk_start AS (SELECT * FROM walk ORDER BY ${queueOrder(q.queue, 'walk')} LIMIT 1)
+    SELECT on_top.id, true AS on_top FROM on_top
+    UNION ALL
+    (SELECT walk.id, false FROM walk WHERE NOT EXISTS (SELECT FROM urgent WHERE urgent.id = walk.id)
+      ORDER BY ${queueOrder(q.queue, 'walk')}
+      LIMIT ${limit} - (SELECT count(*) FROM on_top)
+      OFFSET (SELECT count(*) FROM urgent, walk_start WHERE ${precedesInQueue(q.queue, 'urgent', 'walk_start')})))`.as(
+    'page',
+  );
 }
-
-/** A page's ids with their sort keys, created_at to the microsecond (createdMicros). */
-type PageKeys = SortKeys & { id: number };
-const urgentKeysStatement = new CachedStatement<PageKeys>();
-const urgentWalkStatement = new CachedStatement<PageKeys>();
 
 /** The queue's urgent orders' page keys, soonest travel first, then in queue order. */
 const urgentOrders = (db: Db, q: QueueQuery) =>
@@ -325,19 +312,17 @@ const urgentOrders = (db: Db, q: QueueQuery) =>
     .orderBy(travelAt)
     .orderBy(queueOrder(q.queue, 'orders'));
 
-/** The sort keys of queueOrder: the lead key of Future (processing date), then created_at (µs) and id, newest first. */
-type SortKeys = { id: number | string; created_us?: string | undefined; processing_date: string | null };
-
 /**
- * Whether `a` comes before `b` in the queue's order (queueOrder), for the queues that can hold urgent orders: every
- * one in order of purchase, and Future (ChargeBack, the other with a lead key, holds no open order).
+ * Whether a row of `a` comes before one of `b` in the queue's order (queueOrder), for the queues that can hold urgent
+ * orders: every one in order of purchase, and Future (ChargeBack, the other with a lead key, holds no open order).
  */
-function precedesInQueue(queue: QueueName, a: SortKeys, b: SortKeys): boolean {
-  if (queue === 'futureOrder' && a.processing_date !== b.processing_date) {
-    return (a.processing_date ?? '') < (b.processing_date ?? '');
-  }
-  const [x, y] = [BigInt(a.created_us!), BigInt(b.created_us!)];
-  return x !== y ? x > y : BigInt(a.id) > BigInt(b.id);
+function precedesInQueue(queue: QueueName, a: string, b: string) {
+  const [x, y] = [sql.table(a), sql.table(b)];
+  const newer = sql`(${x}.created_at, ${x}.id) > (${y}.created_at, ${y}.id)`;
+  return queue === 'futureOrder'
+    ? sql`(${x}.processing_date < ${y}.processing_date
+        OR (${x}.processing_date = ${y}.processing_date AND ${newer}))`
+    : newer;
 }
 
 /** Given orders as a page subquery with their sort keys. */
@@ -401,6 +386,13 @@ export async function selectOverduePage(
   };
 }
 
+/**
+ * A page's rows' order: the queue's; each order's place (by id); soonest travel first, then the queue's; urgent first
+ * (the page's `on_top` rows soonest travel first, then the others in the queue's order); or the longest wait first
+ * (Waiting too long).
+ */
+type ListOrder = 'queue' | Map<number, number> | 'travel' | 'urgentFirst' | 'waiting';
+
 /** A list row as json_agg writes it: timestamps are ISO 8601 text in UTC (the connections' zone). */
 type ListRowJson = Omit<OrderListRow, 'create_ts' | 'process_month' | 'dispute'> & {
   id: number;
@@ -418,7 +410,7 @@ interface ListedPage<V extends Record<string, unknown>> {
   /** What the SQL of `parts` depends on besides `values`, the queue, urgentHours and the rows' order. */
   shape: string;
   values: V;
-  parts: (v: V) => [AliasedSelectQueryBuilder<{ id: number }, 'page'>, RawBuilder<number> | null];
+  parts: (v: V) => [AliasedExpression<{ id: number }, 'page'>, RawBuilder<number> | null];
 }
 
 /**
@@ -430,11 +422,7 @@ async function selectListRows<V extends Record<string, unknown>>(
   db: Db,
   queue: QueueName,
   urgentHours: number,
-  /**
-   * The rows' order: the queue's; each order's place (by id); soonest travel first, then the queue's; or the longest
-   * wait first (Waiting too long).
-   */
-  order: 'queue' | Map<number, number> | 'travel' | 'waiting',
+  order: ListOrder,
   listed: ListedPage<V>,
 ): Promise<{ rows: OrderListRow[]; total: number }> {
   const shape = `${queue} ${urgentHours} ${order instanceof Map ? 'ids' : order} ${listed.shape}`;
@@ -452,8 +440,8 @@ function listRowsQuery(
   db: Db,
   queue: QueueName,
   urgentHours: number,
-  order: 'queue' | Map<number, number> | 'travel' | 'waiting',
-  page: AliasedSelectQueryBuilder<{ id: number }, 'page'>,
+  order: ListOrder,
+  page: AliasedExpression<{ id: number }, 'page'>,
   total: RawBuilder<number> | null,
 ) {
   const rows = db
@@ -479,6 +467,7 @@ function listRowsQuery(
     ])
     .select(orderTiming(urgentHours))
     .$if(order === 'waiting', (q) => q.select(waitingSince.as('waiting_since')))
+    .$if(order === 'urgentFirst', (q) => q.select(sql<boolean>`page.on_top`.as('on_top')))
     // The ChargeBack list shows each order's newest dispute (index disputes_order_idx).
     .$if(queue === 'chargeBack', (q) =>
       q.select(
@@ -493,7 +482,9 @@ function listRowsQuery(
       ? sql`r.waiting_since, r.id`
       : order === 'travel'
         ? sql`r.travel_at, ${queueOrder(queue, 'r')}`
-        : queueOrder(queue, 'r');
+        : order === 'urgentFirst'
+          ? sql`r.on_top DESC, CASE WHEN r.on_top THEN r.travel_at END, ${queueOrder(queue, 'r')}`
+          : queueOrder(queue, 'r');
   return sql<ListResult>`
     SELECT ${total ?? sql`NULL`} AS total, coalesce(json_agg(r ORDER BY ${rowOrder}), '[]') AS rows
     FROM (${rows}) AS r`;
