@@ -578,23 +578,38 @@ function runLine(run) {
   return `- **${run.orders.toLocaleString('en')} orders**: measured ${run.date} with \`npm run bench\`${size}; ${run.connections} connections (unless an endpoint names its own), ${run.durationSeconds} s per endpoint; ${run.machine}; ${run.placement}.${floor}${seeded}`;
 }
 
+/** What a case's name holds from its run's data: a search text, a deep page's number, an urgent count, a ratio. */
+const VARYING = /"[^"]*"|\(\d[\d,]* urgent\)|(?<=page )(?!1\b)\d+|\d+\.\d+×/g;
+
 /**
  * The table at the head of docs/PERFORMANCE.md: the newest run of each size side by side (a million orders and ten
  * million), each endpoint's p50, its goal's percentile (p97.5 for searches, p95 otherwise), req/s and bare SQL.
  */
-async function writeTable() {
+export async function writeTable() {
   const file = path.join(root, 'docs/PERFORMANCE.md');
   const runs = await latestRuns();
-  const names = [];
-  for (const run of [...runs].reverse()) for (const r of run.results) if (!names.includes(r.name)) names.push(r.name);
+  // A case's row is found by its name with what each run picks from its own data left out (search texts, a deep
+  // page's number, the urgent orders' count, the scale-out's ratio), so the sizes' figures of one case share a row.
+  const key = (name) => name.replace(VARYING, '…');
+  const keys = [];
+  for (const run of [...runs].reverse())
+    for (const r of run.results) if (!keys.includes(key(r.name))) keys.push(key(r.name));
+  const resultOf = (run, k) => run.results.find((r) => key(r.name) === k);
+  const label = (k) => {
+    const picked = runs.map((run) => resultOf(run, k)?.name.match(VARYING) ?? null).filter(Boolean);
+    return k
+      .split('…')
+      .map((text, i) => (i === 0 ? text : [...new Set(picked.map((p) => p[i - 1]))].join(' / ') + text))
+      .join('');
+  };
   const cell = (r) =>
     r?.wrong
       ? '— | — | — | — | **wrong answer**'
       : r
         ? `${r.p50} | ${(r.name.startsWith('search') ? r.p975 : r.p95) ?? ''} | ${r.rps}${r.targetRps ? ` (target ${r.targetRps})` : ''} | ${r.sqlMs === null || r.sqlMs === undefined ? '—' : r.sqlMs} | ${r.meets ? 'yes' : '**no**'}`
-        : '| | | |';
+        : ' | | | | ';
   const sizes = runs.map((run) => `${run.orders / 1_000_000}M`);
-  const target = (name) => runs.map((run) => run.results.find((r) => r.name === name)?.targetP95).find(Boolean) ?? '';
+  const target = (k) => runs.map((run) => resultOf(run, k)?.targetP95).find(Boolean) ?? '';
   const lines = [
     `<!-- bench:start -->`,
     ...runs.map(runLine),
@@ -603,10 +618,7 @@ async function writeTable() {
     '',
     `| endpoint | target ms | ${sizes.map((m) => `${m} p50 | ${m} p95/p97.5 | ${m} req/s | ${m} SQL | ${m} met`).join(' | ')} |`,
     `|---|---:|${runs.map(() => '---:|---:|---:|---:|:-:|').join('')}`,
-    ...names.map(
-      (name) =>
-        `| ${name} | ${target(name)} | ${runs.map((run) => cell(run.results.find((r) => r.name === name))).join(' | ')} |`,
-    ),
+    ...keys.map((k) => `| ${label(k)} | ${target(k)} | ${runs.map((run) => cell(resultOf(run, k))).join(' | ')} |`),
     `<!-- bench:end -->`,
   ];
   let doc = '';

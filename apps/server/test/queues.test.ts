@@ -30,7 +30,12 @@ beforeAll(async () => {
     newStandard: await insertOrder(db),
     newPriority: await insertOrder(db, { processing_type: 'Priority' }),
     futureLater: await insertOrder(db, { processing_type: 'Future', processing_date: daysFromToday(40) }),
-    futureDue: await insertOrder(db, { processing_type: 'Future', processing_date: daysFromToday(-1) }),
+    // Bought before its processing date, as the intake requires.
+    futureDue: await insertOrder(db, {
+      processing_type: 'Future',
+      processing_date: daysFromToday(-1),
+      created_at: new Date(Date.now() - 2 * 86_400_000),
+    }),
     pendingAlice: await insertOrder(db, { process_status: 'Pending', assign_to: alice.id }),
     pendingBob: await insertOrder(db, { process_status: 'Pending', assign_to: bob.id }),
     awaitingAlice: await insertOrder(db, { process_status: 'Awaiting', assign_to: alice.id }),
@@ -119,16 +124,24 @@ describe('queue definitions', () => {
   it('pages New as one list: Standard and due Future orders merged newest first, held and waiting ones left out', async () => {
     const db = t.database.db;
     const at = (day: number) => new Date(Date.UTC(2020, 0, day, 12));
-    const due = { processing_type: 'Future' as const, processing_date: daysFromToday(-3) };
+    // Due Future orders processed from the day after their purchase, the soonest the intake allows: a page reads the
+    // due orders back to the day its Standard orders reach, and these are the closest to that edge.
+    const due = (day: number) => ({
+      processing_type: 'Future' as const,
+      processing_date: at(day + 1)
+        .toISOString()
+        .slice(0, 10),
+      created_at: at(day),
+    });
     const merged = [
       await insertOrder(db, { created_at: at(1) }),
-      await insertOrder(db, { ...due, created_at: at(2) }),
-      await insertOrder(db, { ...due, created_at: at(3) }),
+      await insertOrder(db, due(2)),
+      await insertOrder(db, due(3)),
       await insertOrder(db, { created_at: at(4) }),
-      await insertOrder(db, { ...due, created_at: at(4) }),
+      await insertOrder(db, due(4)),
       await insertOrder(db, { created_at: at(5) }),
     ].reverse(); // newest first; of the two day-4 orders the later insert (higher id) comes first
-    await insertOrder(db, { ...due, created_at: at(3), assign_to: bob.id });
+    await insertOrder(db, { ...due(3), assign_to: bob.id });
 
     const seen: string[] = [];
     for (let page = 1; page <= 4; page += 1) {
@@ -139,6 +152,33 @@ describe('queue definitions', () => {
     // order and the held one above are in no page.
     expect(seen.slice(0, 2).sort()).toEqual([...expected.newOrder].sort());
     expect(seen.slice(2)).toEqual(merged);
+  });
+
+  it('gives the same New pages at every page size, the first page reading the due Future orders back only as far as it reaches', async () => {
+    const db = t.database.db;
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    // A Standard order an hour, a day ago, and a due Future order bought between two of them and processed from
+    // today, the soonest the intake allows: the first page's Standard orders reach back only hours.
+    for (let h = 25; h <= 30; h += 1) await insertOrder(db, { created_at: hoursAgo(h) });
+    await insertOrder(db, {
+      processing_type: 'Future',
+      processing_date: new Date().toISOString().slice(0, 10),
+      created_at: hoursAgo(25.5),
+    });
+    const pages = async (limit: number, upTo = Infinity) => {
+      const seen: string[] = [];
+      for (let page = 1; page <= upTo; page += 1) {
+        const res = await get(`/api/admin/get-orders-list/newOrder?page=${page}&limit=${limit}`, alice.token);
+        const rows = res.json().data.rows as { order_id: string }[];
+        if (rows.length === 0) break;
+        seen.push(...rows.map((r) => r.order_id));
+      }
+      return seen;
+    };
+    const whole = await pages(500);
+    expect(whole.length).toBeGreaterThan(14);
+    for (const size of [1, 2, 3, 4, 5]) expect(await pages(size, 1), `page 1 of ${size}`).toEqual(whole.slice(0, size));
+    for (const size of [1, 3]) expect(await pages(size), `${size} a page`).toEqual(whole);
   });
 
   it('shows the assignee by name and the row fields of spec §3 Version A', async () => {
