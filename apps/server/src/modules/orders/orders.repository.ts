@@ -142,8 +142,8 @@ function inQueueOrder<O>(query: SelectQueryBuilder<DB, 'orders', O>, queue: Queu
 }
 
 /**
- * The ids and sort keys of one list page, in queue order. `deep`: the page has an offset (q.offset > 0, which the
- * caller says: in a statement built for its shape the offset is a slot, db/statement-cache).
+ * The ids and sort keys of one list page, in queue order, from `offset` (null on the first page: in a statement
+ * built for its shape q.offset is a slot, db/statement-cache, so the caller says whether the page is deep).
  */
 function pageIds(db: Db, q: QueueQuery, offset: Expression<number> | null) {
   if (q.queue === 'newOrder') return newQueuePageIds(db, q, offset);
