@@ -154,9 +154,6 @@ function pageIds(db: Db, q: QueueQuery, offset: Expression<number> | null) {
     .$if(offset !== null, (page) => page.offset(offset!));
 }
 
-/** A page's offset as pageIds takes it: none on the first page (q.offset is a slot in a cached statement's build). */
-const deepOffset = (q: QueueQuery, deep: boolean) => (deep ? pageOffset(q.offset) : null);
-
 /**
  * A page's sort keys. Only the Future queue reads processing_date: the other queue indexes hold just
  * (created_at, id), and another column would turn their index-only scans into table reads.
@@ -240,7 +237,7 @@ export async function selectQueuePage(db: Db, q: QueueQuery): Promise<{ rows: Or
     statement: pageStatement,
     shape,
     values,
-    parts: (v) => [pageIds(db, withValues(v), deepOffset(withValues(v), q.offset > 0)).as('page'), total(v)],
+    parts: (v) => [pageIds(db, withValues(v), q.offset > 0 ? pageOffset(v.offset) : null).as('page'), total(v)],
   });
 }
 
