@@ -45,7 +45,12 @@ async function digest(handle: DatabaseHandle): Promise<{ sha256: string; rows: n
     expect(o.hmac).toBe(hmac);
     hash.update(`sealed ${o.order_id} ${JSON.stringify(Object.entries(open).sort())} ${Object.keys(o.sealed ?? {})}\n`);
   }
-  await table('orders', ['personal_sealed', 'passport_number_hmac', 'customer_sign']);
+  // The due mark follows the processing date and today (migration 036): checked against them, not digested.
+  const marks = await sql<{ wrong: number }>`
+    SELECT count(*)::int AS wrong FROM orders
+    WHERE future_due IS DISTINCT FROM (processing_type = 'Future' AND processing_date <= current_date)`.execute(db);
+  expect(marks.rows[0]!.wrong).toBe(0);
+  await table('orders', ['personal_sealed', 'passport_number_hmac', 'customer_sign', 'future_due']);
   await table('remarks', []);
   // A claim's server and start (migration 026) belong to the outbox worker that took the mail, not to the data.
   await table('mails', ['message_key', 'claimed_by', 'claim_boot']);

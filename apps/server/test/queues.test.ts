@@ -1,6 +1,6 @@
 // Every queue of DESIGN §3: an order in each state lands in exactly the queues it should, and the
 // folder counts, the list totals and the rows all agree.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   FOLDER_COUNT_KEYS,
   holdsOpenOrders,
@@ -154,17 +154,35 @@ describe('queue definitions', () => {
     expect(seen.slice(2)).toEqual(merged);
   });
 
-  it('gives the same New pages at every page size, the first page reading the due Future orders back only as far as it reaches', async () => {
+  it('gives the same New pages and search walks whether its due Future orders are marked yet or not; marking never takes one not due', async () => {
     const db = t.database.db;
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
-    // A Standard order an hour, a day ago, and a due Future order bought between two of them and processed from
-    // today, the soonest the intake allows: the first page's Standard orders reach back only hours.
-    for (let h = 25; h <= 30; h += 1) await insertOrder(db, { created_at: hoursAgo(h) });
-    await insertOrder(db, {
+    // Standard orders hourly, due Future orders bought between them (processed from today and yesterday), and Future
+    // orders not due bought as recently (a search walk of New used to step over those).
+    for (let h = 25; h <= 30; h += 1)
+      await insertOrder(db, { created_at: hoursAgo(h), email: `walk${h}@marks.example` });
+    const due = [
+      await insertOrder(db, {
+        processing_type: 'Future',
+        processing_date: daysFromToday(0),
+        created_at: hoursAgo(25.5),
+        email: 'due1@marks.example',
+      }),
+      await insertOrder(db, {
+        processing_type: 'Future',
+        processing_date: daysFromToday(-1),
+        created_at: hoursAgo(28.5),
+        email: 'due2@marks.example',
+      }),
+    ];
+    const notDue = await insertOrder(db, {
       processing_type: 'Future',
-      processing_date: new Date().toISOString().slice(0, 10),
-      created_at: hoursAgo(25.5),
+      processing_date: daysFromToday(3),
+      created_at: hoursAgo(26.5),
+      email: 'later@marks.example',
     });
+    // The other tests read the Future queue: these orders go again at the end.
+    onTestFinished(() => db.deleteFrom('orders').where('email', 'like', '%@marks.example').execute());
     const pages = async (limit: number, upTo = Infinity) => {
       const seen: string[] = [];
       for (let page = 1; page <= upTo; page += 1) {
@@ -175,10 +193,54 @@ describe('queue definitions', () => {
       }
       return seen;
     };
+    const searched = async () =>
+      (await t.search(alice.token, { folderName: 'newOrder', searchVal: 'marks.example', start: 0, end: 50 })).rows.map(
+        (r) => r.order_id,
+      );
+    const marks = async () =>
+      Object.fromEntries(
+        (
+          await db
+            .selectFrom('orders')
+            .select(['order_id', 'future_due'])
+            .where('order_id', 'in', [...due, notDue])
+            .execute()
+        ).map((r) => [r.order_id, r.future_due]),
+      );
+    const sameEverywhere = async (whole: string[], found: string[]) => {
+      expect(await pages(500)).toEqual(whole);
+      for (const size of [1, 2, 3, 4, 5])
+        expect(await pages(size, 1), `page 1 of ${size}`).toEqual(whole.slice(0, size));
+      for (const size of [1, 3]) expect(await pages(size), `${size} a page`).toEqual(whole);
+      expect(await searched()).toEqual(found);
+    };
+
+    // Stored with their processing date come, they are marked at once; the one not due is not, nor in New.
+    expect(await marks()).toEqual({ [due[0]!]: true, [due[1]!]: true, [notDue]: false });
     const whole = await pages(500);
-    expect(whole.length).toBeGreaterThan(14);
-    for (const size of [1, 2, 3, 4, 5]) expect(await pages(size, 1), `page 1 of ${size}`).toEqual(whole.slice(0, size));
-    for (const size of [1, 3]) expect(await pages(size), `${size} a page`).toEqual(whole);
+    expect(whole).toEqual(expect.arrayContaining(due));
+    expect(whole).not.toContain(notDue);
+    const found = await searched();
+    expect(found).toHaveLength(8);
+    expect(found).toEqual(whole.filter((id) => found.includes(id)));
+    // As if their date came since housekeeping last marked: the same pages and walks from the unmarked part.
+    await db.updateTable('orders').set({ future_due: false }).where('order_id', 'in', due).execute();
+    await sameEverywhere(whole, found);
+    // Housekeeping marks them (and nothing else), and nothing moves.
+    expect(await t.app.services.orderQueries.markDueFutureOrders()).toBe(2);
+    expect(await t.app.services.orderQueries.markDueFutureOrders()).toBe(0);
+    expect(await marks()).toEqual({ [due[0]!]: true, [due[1]!]: true, [notDue]: false });
+    await sameEverywhere(whole, found);
+    // A processing date moved later unmarks the order: it leaves New for Future.
+    await db
+      .updateTable('orders')
+      .set({ processing_date: daysFromToday(5) })
+      .where('order_id', '=', due[0]!)
+      .execute();
+    expect((await marks())[due[0]!]).toBe(false);
+    expect(await pages(500)).toEqual(whole.filter((id) => id !== due[0]));
+    const future = (await get('/api/admin/get-orders-list/futureOrder?limit=500', alice.token)).json().data.rows;
+    expect(future.map((r: { order_id: string }) => r.order_id)).toContain(due[0]);
   });
 
   it('shows the assignee by name and the row fields of spec §3 Version A', async () => {

@@ -35,6 +35,7 @@ import * as m032 from './migrations/032-document-reading.js';
 import * as m033 from './migrations/033-urgency-waiting.js';
 import * as m034 from './migrations/034-urgent-by-travel-moment.js';
 import * as m035 from './migrations/035-search-pending-list.js';
+import * as m036 from './migrations/036-due-future-marked.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial-schema': m001,
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '033-urgency-waiting': m033,
   '034-urgent-by-travel-moment': m034,
   '035-search-pending-list': m035,
+  '036-due-future-marked': m036,
 };
 
 /** The newest migration this code knows (GET /api/ready names it). */

@@ -71,6 +71,8 @@ export interface OrdersTable {
   process_status: ColumnType<ProcessStatus, ProcessStatus | undefined, ProcessStatus>;
   processing_type: ColumnType<ProcessingType, ProcessingType | undefined, ProcessingType>;
   processing_date: DateOnly | null;
+  /** A Future order whose processing date has come, marked (migration 036): marked means due, not the reverse. */
+  future_due: Generated<boolean>;
   assign_to: number | null;
   assign_date: Date | null;
   refund_date: Date | null;

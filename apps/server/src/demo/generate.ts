@@ -269,9 +269,10 @@ interface Place {
 
 /**
  * A new order row holding every column the generator may fill, unset ones undefined (JSON leaves them out, so
- * they load as NULL): one object shape for all rows keeps a million of them cheap to build and serialise.
+ * they load as NULL): one object shape for all rows keeps a million of them cheap to build and serialise. Not the
+ * Future orders' due mark, which the database sets on insert (migration 036).
  */
-function blankOrder(): Row<'orders'> & Record<keyof DB['orders'], undefined> {
+function blankOrder(): Row<'orders'> & Record<Exclude<keyof DB['orders'], 'future_due'>, undefined> {
   return {
     id: undefined,
     order_id: undefined,

@@ -1,8 +1,8 @@
-// Periodic clean-up that needs no person: every minute the counters' stripes are folded (migration 015), every
-// minute the shared limit counters whose windows have passed, every hour intake idempotency keys past their keeping
-// time are forgotten and the day's retention run is started if the day has none (issue 24). Runs in every process
-// (a fold takes an advisory lock, the deletes are idempotent, one retention run claims its row); a failure is logged
-// and tried again on the next round.
+// Periodic clean-up that needs no person: every minute the counters' stripes are folded (migration 015), the Future
+// orders that came due are marked for New's index (migration 036) and the shared limit counters whose windows have
+// passed are deleted; every hour intake idempotency keys past their keeping time are forgotten and the day's retention
+// run is started if the day has none (issue 24). Runs in every process (a fold takes an advisory lock, the marks and
+// deletes are idempotent, one retention run claims its row); a failure is logged and tried again on the next round.
 import fp from 'fastify-plugin';
 import { purgePassedCounters } from '../lib/limits/postgres-counters.js';
 
@@ -20,6 +20,9 @@ export default fp(
     };
     app.addHook('onReady', async () => {
       every(MINUTE_MS, 'folding counter stripes', () => app.services.orderQueries.foldCounters());
+      every(MINUTE_MS, 'marking due Future orders', async () => {
+        await app.services.orderQueries.markDueFutureOrders();
+      });
       every(MINUTE_MS, 'checking payments again', async () => {
         const settled = await app.services.payments.recheckDuePayments();
         if (settled > 0) app.log.info({ settled }, 'payments settled by a second check');

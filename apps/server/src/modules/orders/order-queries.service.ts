@@ -33,6 +33,7 @@ import {
 } from './folder-counts.repository.js';
 import {
   inOrderOfPurchase,
+  markDueFutureOrders,
   matchSearchByWeek,
   matchSearchWithin,
   selectExactMatches,
@@ -205,6 +206,11 @@ export class OrderQueriesService {
   /** Keeps the counter tables small: each counter's stripes folded into one row (housekeeping, every minute). */
   foldCounters(): Promise<void> {
     return foldCounterStripes(this.db);
+  }
+
+  /** Marks the Future orders that came due, so that New walks them on its one index (housekeeping, every minute). */
+  markDueFutureOrders(): Promise<number> {
+    return markDueFutureOrders(this.db);
   }
 
   async listQueue(

@@ -144,12 +144,11 @@ function inQueueOrder<O>(query: SelectQueryBuilder<DB, 'orders', O>, queue: Queu
 /**
  * The ids and sort keys of one list page, in queue order, from `offset` (null on the first page: in a statement
  * built for its shape q.offset is a slot, db/statement-cache, so the caller says whether the page is deep).
+ * Deferred join: the offset is walked over the queue's index (ids only, an index-only scan on a vacuumed table), and
+ * only the `limit` rows on the page are read from the table. Page 1000 stays cheap.
  */
 function pageIds(db: Db, q: QueueQuery, offset: Expression<number> | null) {
-  if (q.queue === 'newOrder') return newQueuePageIds(db, q, offset);
-  // Deferred join: the offset is walked over the queue's index (ids only, an index-only scan on a vacuumed
-  // table), and only the `limit` rows on the page are read from the table. Page 1000 stays cheap.
-  return inQueueOrder(baseQuery(db, q).select(pageKeys(q.queue)), q.queue)
+  return queueWalk(db, q, (query) => query.select(pageKeys(q.queue)))
     .limit(rowCount(q.limit))
     .$if(offset !== null, (page) => page.offset(offset!));
 }
@@ -169,36 +168,31 @@ const pageKeys = (queue: QueueName) => (eb: ExpressionBuilder<DB, 'orders'>) => 
 ];
 
 /**
- * A New page: each part of the queue (queues.ts newQueueParts) walked in queue order on its own index, and the
- * two merged. PostgreSQL merges (Merge Append) only when each branch is an ordered subquery of its own.
- *
- * The due Future orders come from orders_future_idx, which is in order of processing date: they are sorted by
- * purchase at each page, so a backlog of due Future orders costs every page (22,912 of them at ten million orders:
- * 9-17 ms of a New page). The first page, which every New view opens and the live desk reloads, reads only those
- * processed from the day its Standard orders reach back to: its orders are all at least as new as the `limit`th
- * newest Standard order (the merge can only bring newer ones above it), and a Future order is bought before its
- * processing date (the intake takes only a date after the day of purchase, UTC; the one day less is for a purchase
- * checked before midnight and stored after it). That costs one more walk of `limit` Standard orders; on a deep page
- * it would double the page's walk, so a deep page reads every due Future order as before.
+ * A queue's orders in its order, `select`ed from orders, for a walk to take its first rows. New is walked in its two
+ * parts (queues.ts newQueueParts), merged (Merge Append: PostgreSQL merges only when each branch is an ordered
+ * subquery of its own): orders_new_idx, and the due Future orders not marked yet, sorted (those whose processing date
+ * came since housekeeping last marked: a day's at most, whatever the table's size). So a New page or search walks
+ * one index from its newest order, as other queues do, and never steps over the Future orders not due yet.
  */
-function newQueuePageIds(db: Db, q: QueueQuery, offset: Expression<number> | null) {
-  const inPart = (index: 0 | 1) =>
-    db
-      .selectFrom('orders')
-      .where((eb) => newQueueParts(eb)[index])
-      .select(['orders.id', 'orders.created_at', sql<string | null>`null::date`.as('processing_date')])
-      .$call((query) => inQueueOrder(query, 'newOrder'));
-  const reachesBack = sql<string>`coalesce((SELECT (s.created_at AT TIME ZONE 'UTC')::date - 1
-    FROM (${inPart(0)}) AS s OFFSET ${rowCount(q.limit - 1)} LIMIT 1), '-infinity'::date)`;
-  const due = offset === null ? inPart(1).where('orders.processing_date', '>=', reachesBack) : inPart(1);
+function queueWalk<O extends { id: number; created_at: Date }>(
+  db: Db,
+  q: Pick<QueueQuery, 'queue' | 'staffId' | 'month'>,
+  select: (query: SelectQueryBuilder<DB, 'orders', object>) => SelectQueryBuilder<DB, 'orders', O>,
+): SelectQueryBuilder<DB, 'orders', O> {
+  if (q.queue !== 'newOrder') return inQueueOrder(select(baseQuery(db, q)), q.queue);
   const part = (index: 0 | 1) =>
-    db.selectFrom(() => (index === 0 ? inPart(0) : due).as(index === 0 ? 'standard' : 'due')).selectAll();
+    db
+      .selectFrom(() =>
+        inQueueOrder(select(db.selectFrom('orders').where((eb) => newQueueParts(eb)[index])), 'newOrder').as(
+          index === 0 ? 'marked' : 'unmarked',
+        ),
+      )
+      .selectAll();
+  // Typed as the orders it selects: callers only take its first rows (limit, offset) or read it as a subquery.
   return db
-    .selectFrom(part(0).unionAll(part(1)).as('new_queue'))
+    .selectFrom(part(0).unionAll(part(1)).as('orders'))
     .selectAll()
-    .orderBy(queueOrder('newOrder', 'new_queue'))
-    .limit(rowCount(q.limit))
-    .$if(offset !== null, (page) => page.offset(offset!));
+    .orderBy(queueOrder('newOrder', 'orders')) as unknown as SelectQueryBuilder<DB, 'orders', O>;
 }
 
 /**
@@ -695,6 +689,16 @@ export async function selectExactMatches(
 }
 
 /**
+ * Marks the New queue's Future orders whose processing date has come (migration 036; housekeeping, every minute): a
+ * range of orders_future_unmarked_idx up to today, so it reads only what it marks. Until then such orders are New's
+ * small unmarked part (queueWalk); the count marked.
+ */
+export async function markDueFutureOrders(db: Db): Promise<number> {
+  const { rows } = await sql<{ marked: number }>`SELECT mark_due_future_orders() AS marked`.execute(db);
+  return rows[0]!.marked;
+}
+
+/**
  * The first `limit` matches among the queue's first `rows` orders (in queue order), each tested with strpos, the
  * queue's size (its folder count) and its first order's time of purchase (its newest, in a queue in order of purchase). Bounded by `rows` whatever matches (~1 µs an order: most of it lower-casing the
  * search text): a burst of new orders sharing a word is found here, and a fragment in every order stops as soon as it
@@ -713,10 +717,16 @@ export async function walkQueue(
   const shape = `${scope.queue} ${rows} ${limit}`;
   const { rows: result } = await walkStatement.run(db, shape, { staffId: scope.staffId, fragment }, (v) => {
     const q = { queue: scope.queue, staffId: v.staffId };
-    const taken = inQueueOrder(baseQuery(db, q).select(['orders.id', searchText.as('text')]), scope.queue).limit(
-      rowCount(rows),
-    );
-    const newest = inQueueOrder(baseQuery(db, q).select('orders.created_at'), scope.queue).limit(rowCount(1));
+    const taken = queueWalk(db, q, (query) =>
+      query.select(['orders.id', 'orders.created_at', searchText.as('text')]),
+    ).limit(rowCount(rows));
+    const newest = db
+      .selectFrom(
+        queueWalk(db, q, (query) => query.select(['orders.id', 'orders.created_at']))
+          .limit(rowCount(1))
+          .as('newest'),
+      )
+      .select('newest.created_at');
     return sql<WalkRow>`
       SELECT coalesce(json_agg(hit.id), '[]') AS ids,
         ${folderCount(QUEUES[scope.queue].countKey, v.staffId)} AS queue_size, (${newest}) AS newest

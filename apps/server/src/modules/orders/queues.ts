@@ -66,13 +66,20 @@ function newQueue(eb: Eb) {
 }
 
 /**
- * New in its two parts, each with an index of its own: Standard orders (orders_new_standard_idx) and Future
- * orders whose processing date has come (orders_future_idx, INCLUDE assign_to). A page merges the two walks
- * (orders.repository), so the Future orders still waiting are never walked over.
+ * New in the two parts a page or a walk reads, each in queue order on an index of its own (migration 036): Standard
+ * orders and the Future orders marked due (orders_new_idx, one walk), and the due Future orders not marked yet
+ * (orders_future_unmarked_idx, in order of processing date: only those whose date came since housekeeping last marked,
+ * so a few). A page merges the two (orders.repository). The parts split New exactly whatever the marks are, since a
+ * marked order is due (the mark follows the date): the queue's filter below does not read it.
  */
 export function newQueueParts(eb: Eb): [Expression<SqlBool>, Expression<SqlBool>] {
-  const { unassignedNew, standard, dueFuture } = newQueue(eb);
-  return [eb.and([...unassignedNew, standard]), eb.and([...unassignedNew, dueFuture])];
+  const { unassignedNew, standard } = newQueue(eb);
+  const future = eb('orders.processing_type', '=', lit('Future'));
+  const marked = eb('orders.future_due', '=', sql.lit(true));
+  return [
+    eb.and([...unassignedNew, eb.or([standard, eb.and([future, marked])])]),
+    eb.and([...unassignedNew, future, eb.not(marked), eb('orders.processing_date', '<=', today)]),
+  ];
 }
 
 export function queueFilter(queue: QueueName, eb: Eb, staffId: number): Expression<SqlBool> {
@@ -80,8 +87,8 @@ export function queueFilter(queue: QueueName, eb: Eb, staffId: number): Expressi
   const status = (s: ProcessStatus) => eb.and([paid, eb('orders.process_status', '=', lit(s))]);
   switch (queue) {
     case 'newOrder': {
-      // A search or count walks orders_new_queue_idx (created_at DESC, id DESC) INCLUDE (processing_type,
-      // processing_date), Standard and all Future orders together; `<> 'Priority'` is stated so it matches.
+      // Walked in its two parts (newQueueParts); `<> 'Priority'` is stated so that the trigram index of New's orders
+      // (orders_new_search_idx, every New Future order with the Standard ones) matches.
       const { unassignedNew, standard, dueFuture } = newQueue(eb);
       return eb.and([
         ...unassignedNew,
