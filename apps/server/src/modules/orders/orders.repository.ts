@@ -148,9 +148,45 @@ function inQueueOrder<O>(query: SelectQueryBuilder<DB, 'orders', O>, queue: Queu
  * only the `limit` rows on the page are read from the table. Page 1000 stays cheap.
  */
 function pageIds(db: Db, q: QueueQuery, offset: Expression<number> | null) {
+  if (q.queue === 'newOrder') return newPageIds(db, q, offset);
   return queueWalk(db, q, (query) => query.select(pageKeys(q.queue)))
     .limit(rowCount(q.limit))
     .$if(offset !== null, (page) => page.offset(offset!));
+}
+
+/**
+ * A New page without merging at every row: orders_new_idx walked from the page's offset less the number u of due
+ * orders not marked yet (queueWalk), `limit` + u rows, with those u beside them, sorted, from where the page starts
+ * among them. Every row of the walk and after the unmarked ones that come before it has its place in the queue at
+ * the walk's start plus its place in the sorted rows, so the page is those rows from offset − start; a Merge
+ * Append of the two parts cost each row of a deep page's walk about twice what the walk itself did.
+ */
+function newPageIds(db: Db, q: QueueQuery, offset: Expression<number> | null) {
+  const part = (index: 0 | 1) =>
+    db
+      .selectFrom('orders')
+      .where((eb) => newQueueParts(eb)[index])
+      .select(pageKeys('newOrder'));
+  const unmarked = sql<number>`(SELECT count(*) FROM (${part(1)}) AS unmarked)`;
+  const start = offset === null ? null : sql<number>`greatest(${offset} - ${unmarked}, 0)`;
+  const walk = inQueueOrder(part(0), 'newOrder')
+    .limit(sql<number>`${rowCount(q.limit)} + ${unmarked}`)
+    .$if(start !== null, (query) => query.offset(start!));
+  // Typed as the orders it selects, as queueWalk's.
+  return db
+    .selectFrom(
+      db
+        .selectFrom(walk.as('marked'))
+        .selectAll()
+        .unionAll(db.selectFrom(part(1).as('unmarked')).selectAll())
+        .as('orders'),
+    )
+    .selectAll()
+    .orderBy(queueOrder('newOrder', 'orders'))
+    .limit(rowCount(q.limit))
+    .$if(start !== null, (page) => page.offset(sql<number>`${offset!} - ${start!}`)) as unknown as ReturnType<
+    typeof part
+  >;
 }
 
 /**
