@@ -207,8 +207,9 @@ const pageKeys = (queue: QueueName) => (eb: ExpressionBuilder<DB, 'orders'>) => 
  * A queue's orders in its order, `select`ed from orders, for a walk to take its first rows. New is walked in its two
  * parts (queues.ts newQueueParts), merged (Merge Append: PostgreSQL merges only when each branch is an ordered
  * subquery of its own): orders_new_idx, and the due Future orders not marked yet, sorted (those whose processing date
- * came since housekeeping last marked: a day's at most, whatever the table's size). So a New page or search walks
- * one index from its newest order, as other queues do, and never steps over the Future orders not due yet.
+ * came since housekeeping last marked: a minute's worth, a day's at midnight, whatever the table's size). So a search
+ * walk of New reads one index from its newest order, as in other queues, and never steps over the Future orders not
+ * due yet. (A New page, which skips rows by the thousand, does not merge at every row: newPageIds.)
  */
 function queueWalk<O extends { id: number; created_at: Date }>(
   db: Db,
