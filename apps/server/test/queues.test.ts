@@ -182,7 +182,9 @@ describe('queue definitions', () => {
       email: 'later@marks.example',
     });
     // The other tests read the Future queue: these orders go again at the end.
-    onTestFinished(() => db.deleteFrom('orders').where('email', 'like', '%@marks.example').execute());
+    onTestFinished(async () => {
+      await db.deleteFrom('orders').where('email', 'like', '%@marks.example').execute();
+    });
     const pages = async (limit: number, upTo = Infinity) => {
       const seen: string[] = [];
       for (let page = 1; page <= upTo; page += 1) {
