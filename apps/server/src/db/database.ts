@@ -55,8 +55,14 @@ export const POOL_WAIT_MS = 3_000;
 
 /** The readiness check's bound on connecting and on its statements: a balancer's probe wants an answer, not a wait. */
 export const READINESS_TIMEOUT_MS = 1_000;
-/** Idle time before a kept-open connection's first TCP keepalive probe (the pools keep their connections open). */
-const KEEPALIVE_DELAY_MS = 60_000;
+/**
+ * Both pools keep their connections open when idle (pg closes them after 10 s unless told): a new connection parses
+ * each statement again and plans it five times before settling on a plan (20-40 ms for a name search's first step at a
+ * million orders), so on a quiet desk most searches paid that. At most a pool's `max` stay open; TCP keepalive after a
+ * minute idle keeps a firewall or NAT from dropping them silently (AWS's NAT after 350 s) and finds a database host that
+ * vanished.
+ */
+const KEPT_OPEN = { idleTimeoutMillis: 0, keepAlive: true, keepAliveInitialDelayMillis: 60_000 } as const;
 
 /**
  * Sessions start in UTC: "today" (current_date: Future orders joining New) is the UTC date whatever the server's own
@@ -94,14 +100,7 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.poolSize ?? 10,
-      // Kept open through quiet spells (pg closes an idle connection after 10 s unless told): a new connection parses
-      // each statement again and plans it five times before settling on a plan (20-40 ms for a name search's first
-      // step at a million orders), so on a quiet desk most searches paid that. At most `max` stay open; TCP keepalive
-      // after a minute idle keeps a firewall or NAT from dropping them silently (AWS's NAT after 350 s) and finds a
-      // database host that vanished.
-      idleTimeoutMillis: 0,
-      keepAlive: true,
-      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+      ...KEPT_OPEN,
       connectionTimeoutMillis: POOL_WAIT_MS,
       options: sessionOptions(statementTimeoutMs),
       Client: budgetedClient(statementTimeoutMs),
@@ -112,9 +111,7 @@ export async function openDatabase(opts: {
     const readinessPool = new pg.Pool({
       connectionString: opts.url,
       max: 1,
-      idleTimeoutMillis: 0,
-      keepAlive: true,
-      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+      ...KEPT_OPEN,
       connectionTimeoutMillis: READINESS_TIMEOUT_MS,
       options: sessionOptions(READINESS_TIMEOUT_MS),
       Client: budgetedClient(READINESS_TIMEOUT_MS),
