@@ -316,6 +316,22 @@ describe('the retention job', () => {
       expect(JSON.stringify(event.payload)).toContain('ada@customer.test');
       expect(await store.exists(kept.document)).toBe(true);
     }
+
+    // Nothing left to find an erased order by: a part of the names or of the telephone number finds the kept orders
+    // only (the search reads a text PostgreSQL keeps from those fields, migration 037).
+    for (const searchVal of ['ovelac', 'ada lovel', '555010']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/search-order',
+        headers: { authorization: admin.token },
+        payload: { start: 0, end: 50, searchVal, folderName: 'orderHistory' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const found = res.json<{ data: { rows: { order_id: string }[] } }>().data.rows.map((r) => r.order_id);
+      expect(found, searchVal).toEqual(expect.arrayContaining([held.orderId, travelsLater.orderId]));
+      for (const erased of [byTravel, byOrderDate, sharesSignature])
+        expect(found, searchVal).not.toContain(erased.orderId);
+    }
   });
 
   it("the order detail page and the defence pack say the order's personal data was erased", async () => {

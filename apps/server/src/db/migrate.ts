@@ -1,5 +1,5 @@
 // Forward-only migrations, bundled in code so the built server carries them (no directory scanning).
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import * as m001 from './migrations/001-initial-schema.js';
 import * as m002 from './migrations/002-order-counters.js';
 import * as m003 from './migrations/003-reference-data.js';
@@ -36,8 +36,17 @@ import * as m033 from './migrations/033-urgency-waiting.js';
 import * as m034 from './migrations/034-urgent-by-travel-moment.js';
 import * as m035 from './migrations/035-search-pending-list.js';
 import * as m036 from './migrations/036-due-future-marked.js';
+import * as m037 from './migrations/037-search-text-column.js';
 
-const migrations: Record<string, Migration> = {
+/**
+ * A migration, and the tables it leaves to be vacuumed once it has committed (`vacuumAfter`): a migration that
+ * rewrites a table leaves none of its pages marked all-visible, so every index-only walk of a queue reads the table
+ * for each entry until a VACUUM (a deep page several times slower), and VACUUM cannot run inside the migration's
+ * transaction.
+ */
+type Step = Migration & { readonly vacuumAfter?: readonly string[] };
+
+const migrations: Record<string, Step> = {
   '001-initial-schema': m001,
   '002-order-counters': m002,
   '003-reference-data': m003,
@@ -74,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '034-urgent-by-travel-moment': m034,
   '035-search-pending-list': m035,
   '036-due-future-marked': m036,
+  '037-search-text-column': m037,
 };
 
 /** The newest migration this code knows (GET /api/ready names it). */
@@ -89,11 +99,19 @@ export async function pendingMigrations(db: Kysely<unknown>): Promise<string[]> 
   return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+/** Every migration this code knows that the database has not applied, then what they leave to vacuum. */
+export const migrateToLatest = (db: Kysely<unknown>) => migrate(db, (migrator) => migrator.migrateToLatest());
+
+/** Up to `name` and no further: for a test of a migration on data made before it. */
+export const migrateTo = (db: Kysely<unknown>, name: string) => migrate(db, (migrator) => migrator.migrateTo(name));
+
+async function migrate(db: Kysely<unknown>, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
+  const { error, results } = await run(new Migrator({ db, provider: { getMigrations: async () => migrations } }));
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
+  const applied = (results ?? []).filter((r) => r.status === 'Success');
+  const tables = new Set(applied.flatMap((r) => migrations[r.migrationName]?.vacuumAfter ?? []));
+  for (const table of tables) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);
 }

@@ -1,5 +1,5 @@
 // Kysely's view of the database (migrations/ are the truth; this mirrors them for type checking).
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   AccessKind,
   MailKind,
@@ -73,6 +73,8 @@ export interface OrdersTable {
   processing_date: DateOnly | null;
   /** A Future order whose processing date has come, marked (migration 036): marked means due, not the reverse. */
   future_due: Generated<boolean>;
+  /** The text a search reads: order id, names, e-mail and telephone, lower-cased; PostgreSQL keeps it (migration 037). */
+  search_text: GeneratedAlways<string>;
   assign_to: number | null;
   assign_date: Date | null;
   refund_date: Date | null;

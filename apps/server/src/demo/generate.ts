@@ -270,9 +270,10 @@ interface Place {
 /**
  * A new order row holding every column the generator may fill, unset ones undefined (JSON leaves them out, so
  * they load as NULL): one object shape for all rows keeps a million of them cheap to build and serialise. Not the
- * Future orders' due mark, which the database sets on insert (migration 036).
+ * columns the database writes: the Future orders' due mark, set on insert (migration 036), and the search text
+ * (037).
  */
-function blankOrder(): Row<'orders'> & Record<Exclude<keyof DB['orders'], 'future_due'>, undefined> {
+function blankOrder(): Row<'orders'> & Record<Exclude<keyof DB['orders'], 'future_due' | 'search_text'>, undefined> {
   return {
     id: undefined,
     order_id: undefined,

@@ -73,7 +73,7 @@ import { readSearchText, type SearchText } from './search-text.js';
 export interface SearchLimits {
   /** A search shows at most this many matches and says "1,000+" beyond: more costs more than it tells anyone. */
   countCap: number;
-  /** Orders a fragment is first looked for among, one by one (~1 µs each)… */
+  /** Orders a fragment is first looked for among, one by one (~0.7 µs each)… */
   headRows: number;
   /**
    * …and at most, when those or a sample of all orders promise the page's end within them, or the index is too slow
