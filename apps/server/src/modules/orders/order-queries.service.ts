@@ -57,10 +57,13 @@ import { readSearchText, type SearchText } from './search-text.js';
  * 2. The queue's `headRows` newest orders, tested one by one: a fragment in most orders ("gmail") or a burst of new
  *    orders sharing a word has its page here.
  * 3. If those hold matches enough to expect the page's end within `walkRows` orders ("harr", 1 %), the walk goes on
- *    that far, and no further; so it does when a sample of `sampleRows` orders from the whole table does, because the
- *    newest orders may be a burst sharing another word ("gmail" behind 1,800 new orders of one family's domain).
- * 4. Otherwise the trigram index, first for the newest `indexWeeks` weeks, week by week (a fragment neither in most
- *    orders nor rare, "atthew_", has its page there: a week's candidates only), then for every match of the queue,
+ *    that far, and no further; so it does when a sample of `sampleRows` orders from the whole table has the fragment
+ *    at all, because the newest orders may be a burst sharing another word ("gmail" behind 1,800 new orders of one
+ *    family's domain), and a fragment the sample met is not rare: the walk's cost is bounded, the index's for it is
+ *    not (below).
+ * 4. Otherwise, or when the walk did not reach the page's end, the trigram index: first for the newest `indexWeeks`
+ *    weeks, week by week (a fragment neither in most orders nor rare, "atthew_", has its page there: a week's
+ *    candidates only) unless the sample never met the fragment, then for every match of the queue,
  *    at most `countCap` + 1, sorted; with more, the page says so. Its cost is the fragment's trigram lists, which a
  *    rare fragment keeps short (an order id's end, a surname only the oldest orders have, a word no order has), and
  *    the table pages of the matches it confirms, at most `countCap` + 1; the steps run under `indexBudgetMs` and
@@ -76,8 +79,8 @@ export interface SearchLimits {
   /** Orders a fragment is first looked for among, one by one (~0.7 µs each)… */
   headRows: number;
   /**
-   * …and at most, when those or a sample of all orders promise the page's end within them, or the index is too slow
-   * for the fragment.
+   * …and at most, when those promise the page's end within them or a sample of all orders has the fragment, or the
+   * index is too slow for the fragment.
    */
   walkRows: number;
   /** Orders in the sample that tells how common a fragment is when the newest orders do not… */
@@ -314,16 +317,21 @@ export class OrderQueriesService {
       add((await walkQueue(this.db, scope, text.fragment, walkRows, wanted)).ids);
       walked = walkRows;
     };
-    /** Whether `hits` in `seen` orders promise the page's end within the newest walkRows orders. */
-    const promising = ({ hits, seen }: { hits: number; seen: number }) => seen > 0 && hits * walkRows >= wanted * seen;
-    let sample: { hits: number; seen: number } | undefined;
+    /** How many orders of a sample of the whole table have the fragment, read when the newest did not promise. */
+    let sampleHits: number | undefined;
     if (ids.length < wanted && head.queueSize > headRows) {
+      // Whether the newest orders' hits promise the page's end within the newest walkRows orders.
+      const promising = head.ids.length * walkRows >= wanted * headRows;
       // The newest orders may be a burst sharing another word: then the sample says how common the fragment is.
-      if (!promising({ hits: head.ids.length, seen: headRows }) && text.indexable) {
-        const texts = await this.sampleTexts();
-        sample = { seen: texts.length, hits: texts.filter((t) => t.includes(text.fragment)).length };
+      if (!promising && text.indexable) {
+        sampleHits = (await this.sampleTexts()).filter((t) => t.includes(text.fragment)).length;
       }
-      if (promising(sample ?? { hits: head.ids.length, seen: headRows })) await walkOn();
+      // The walk goes on as well when the sample met the fragment at all, promising or not: it costs `walkRows` rows
+      // whatever the data, while the newest weeks' step for a fragment in a few of every hundred new orders confirms
+      // each of the week's candidates (5,876 for "ato" in the newest week of ten million orders: 13-15 ms alone, over
+      // its budget under load, and then the longer steps ran; docs/PERFORMANCE.md, run 33). Two hits in the 500 newest
+      // orders against the 2.55 a page of 50 needed decided between 10 ms and 225 ms.
+      if (promising || (sampleHits ?? 0) > 0) await walkOn();
     }
     if (ids.length >= wanted) return { ids, complete: false };
     if (head.queueSize <= walked) return { ids, complete: true };
@@ -344,7 +352,7 @@ export class OrderQueriesService {
     // A fragment the sample never met is rare: the whole index has all its matches at less cost than the newest weeks'
     // part of it (a week's candidates are read through the week's own long list: 6 ms a week against 5 ms for the
     // whole index, for a word only the oldest order has). Otherwise the newest weeks may hold the page.
-    const rare = sample?.hits === 0;
+    const rare = sampleHits === 0;
     if (!rare) await addByWeek(this.limits.indexBudgetMs);
     if (ids.length >= wanted) return { ids, complete: false };
     const indexed = await this.withinIndexBudget(() =>
