@@ -3,23 +3,14 @@
 // so the queues' index-only walks do not read the table for every entry until autovacuum comes.
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
 import { orderValues } from './helpers/orders.js';
-import { testBackend } from './helpers/test-database.js';
+import { adminQuery, testBackend } from './helpers/test-database.js';
 
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (text: string) => adminQuery(process.env.DATABASE_URL!, text);
 
 describe.runIf(testBackend() === 'postgres')('migration 037 on orders made before it', () => {
   const name = `eta_test_${randomBytes(6).toString('hex')}`;

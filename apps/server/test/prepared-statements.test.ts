@@ -81,8 +81,9 @@ describe.runIf(testBackend() === 'postgres')('prepared statements on PostgreSQL'
         countCap: 1_000,
         headRows: 1,
         walkRows: 2,
-        // The sample is the whole table (three orders): too few matches to walk on for, so the index steps run, the
-        // newest weeks first for the words the sample met and the whole index alone for those it did not.
+        // The sample is the whole table (three orders). The words it met are walked on for (two orders, short of the
+        // page) and then looked for through the newest weeks and the whole index; those it did not, through the whole
+        // index alone.
         sampleRows: 10,
         sampleTtlMs: 0,
         indexWeeks: 2,
@@ -103,13 +104,17 @@ describe.runIf(testBackend() === 'postgres')('prepared statements on PostgreSQL'
     // which it estimates from: one plan serves every pattern, so PostgreSQL settles on a generic one.
     const statements = JSON.stringify(prepared.map((p) => p.statement));
     const exact = prepared.filter((p) => /passport_number_hmac/.test(p.statement));
-    const walk = prepared.filter((p) => /strpos/.test(p.statement) && !/system_rows/i.test(p.statement));
+    const walks = prepared.filter((p) => /strpos/.test(p.statement) && !/system_rows/i.test(p.statement));
+    const head = walks.filter((p) => /limit 1\)\) AS taken/.test(p.statement));
+    const walkOn = walks.filter((p) => /limit 2\)\) AS taken/.test(p.statement));
+    expect(walks, statements).toHaveLength(2);
     const sample = prepared.filter((p) => /system_rows/i.test(p.statement));
     const byWeek = prepared.filter((p) => /generate_series/.test(p.statement));
     const viaIndex = prepared.filter((p) => /like/i.test(p.statement) && !/generate_series/.test(p.statement));
     for (const [way, runs] of [
       [exact, 14],
-      [walk, 17],
+      [head, 17],
+      [walkOn, 7],
       [sample, 14],
       [byWeek, 7],
       [viaIndex, 14],

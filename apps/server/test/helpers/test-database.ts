@@ -15,7 +15,8 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 
 export const testBackend = (): 'pglite' | 'postgres' => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
 
-async function adminQuery(url: string, text: string): Promise<void> {
+/** Runs SQL on the PostgreSQL server of `url` outside any database's pool (creating and dropping databases). */
+export async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
