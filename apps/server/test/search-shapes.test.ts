@@ -508,3 +508,47 @@ describe('a fragment behind a burst of new orders that lack it', () => {
     }
   });
 });
+
+describe('the whole index, for a fragment at any place of an order and of any length', () => {
+  // One order whose text has accented letters, an underscore, a percent sign and a hyphen: its text is
+  // "eta-… zoë ñandú-quist z_q%x9@ünï.test 0044 20 7946 0958". Beside it, texts that LIKE without escapes would take
+  // for some of its pieces ("zaq", "z_qax").
+  const odd = { passport_first_name: 'Zoë', passport_surname: 'Ñandú-Quist', email: 'z_q%x9@ünï.test' };
+  beforeAll(async () => {
+    await insert('pieces', [order(at(4), { ...odd, telephone_number: '0044 20 7946 0958' })]);
+    await insert('look-alikes', [
+      order(at(5), { email: 'zaqax9@unitest.test', passport_surname: 'Nandu-Quist' }),
+      order(at(6), { email: 'z_qax9@ünï.test', passport_first_name: 'Zoe' }),
+    ]);
+  });
+
+  it('finds it by every piece of its text of three to nine characters, wherever the piece starts, as written', async () => {
+    const textsOf = async (ids: { column: 'id' | 'order_id'; values: (number | string)[] }) =>
+      ids.values.length === 0
+        ? []
+        : t.database.db
+            .selectFrom('orders')
+            .select(['order_id', 'search_text'])
+            .where(ids.column, 'in', ids.values)
+            .execute();
+    const mine = await textsOf({ column: 'order_id', values: [...named.pieces!, ...named['look-alikes']!] });
+    const chars = [...mine.find((r) => r.order_id === named.pieces![0])!.search_text];
+    // Order History reads the index of four-character pieces for four characters and more, New the trigrams.
+    for (const queue of ['orderHistory', 'newOrder'] as const) {
+      for (let length = 3; length <= 9; length += 1) {
+        for (let start = 0; start + length <= chars.length; start += 1) {
+          const piece = chars.slice(start, start + length).join('');
+          const found = await textsOf({
+            column: 'id',
+            values: await matchSearch(t.database.db, { queue, staffId: admin.id }, piece, 10_000),
+          });
+          const expected = mine.filter((r) => r.search_text.includes(piece)).map((r) => r.order_id);
+          const ours = found.filter((r) => mine.some((m) => m.order_id === r.order_id)).map((r) => r.order_id);
+          expect(ours.sort(), `${queue} "${piece}"`).toEqual(expected.sort());
+          // Whatever else it finds holds the piece too.
+          for (const r of found) expect(r.search_text, `${queue} "${piece}"`).toContain(piece);
+        }
+      }
+    }
+  });
+});

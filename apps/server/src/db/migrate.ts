@@ -37,6 +37,7 @@ import * as m034 from './migrations/034-urgent-by-travel-moment.js';
 import * as m035 from './migrations/035-search-pending-list.js';
 import * as m036 from './migrations/036-due-future-marked.js';
 import * as m037 from './migrations/037-search-text-column.js';
+import * as m038 from './migrations/038-search-quads.js';
 
 /**
  * A migration, and the tables it leaves to be vacuumed once it has committed (`vacuumAfter`): a migration that
@@ -84,6 +85,7 @@ const migrations: Record<string, Step> = {
   '035-search-pending-list': m035,
   '036-due-future-marked': m036,
   '037-search-text-column': m037,
+  '038-search-quads': m038,
 };
 
 /** The newest migration this code knows (GET /api/ready names it). */
