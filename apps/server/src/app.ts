@@ -496,7 +496,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(retentionRoutes);
   await app.register(subjectRequestsRoutes);
   await app.register(mailWorkerPlugin);
-  await app.register(housekeepingPlugin);
+  await app.register(housekeepingPlugin, { maintenanceDb: database.maintenanceDb });
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(`${webDist}/index.html`);

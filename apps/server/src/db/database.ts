@@ -10,7 +10,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { DB } from './schema.js';
 import { preparedStatementPool } from './prepared-pool.js';
 import { budgetedClient } from './budgeted-client.js';
-import { INTERACTIVE_STATEMENT_TIMEOUT_MS } from './statement-budget.js';
+import { INTERACTIVE_STATEMENT_TIMEOUT_MS, MAINTENANCE_STATEMENT_TIMEOUT_MS } from './statement-budget.js';
 
 export type Database = Kysely<DB>;
 
@@ -21,6 +21,12 @@ export interface DatabaseHandle {
    * bounds, so a pool full of slow statements never makes it wait (issue 32); the one client on PGlite.
    */
   readinessDb: Database;
+  /**
+   * Background maintenance's way in (the merge of the search indexes' pending lists, plugins/housekeeping.ts): on
+   * PostgreSQL a connection of its own (a pool of one) under its own statement budget, so a round never waits for a
+   * request's connection nor leaves a pooled one with another budget; none on PGlite.
+   */
+  maintenanceDb?: Database;
   kind: 'postgres' | 'pglite';
   /** PostgreSQL's address, for connections of their own (the event bus's listening one); none for PGlite. */
   connectionString?: string;
@@ -120,14 +126,28 @@ export async function openDatabase(opts: {
     const readinessDb = new Kysely<DB>({
       dialect: new PostgresDialect({ pool: preparedStatementPool(readinessPool) }),
     });
+    const maintenancePool = new pg.Pool({
+      connectionString: opts.url,
+      max: 1,
+      ...KEPT_OPEN,
+      connectionTimeoutMillis: POOL_WAIT_MS,
+      options: sessionOptions(MAINTENANCE_STATEMENT_TIMEOUT_MS),
+      Client: budgetedClient(MAINTENANCE_STATEMENT_TIMEOUT_MS),
+    });
+    maintenancePool.on('error', ignoreIdleConnectionError);
+    const maintenanceDb = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: preparedStatementPool(maintenancePool) }),
+    });
     return {
       db,
       readinessDb,
+      maintenanceDb,
       kind: 'postgres',
       connectionString: opts.url,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await readinessDb.destroy();
+        await maintenanceDb.destroy();
         await db.destroy();
       },
     };
