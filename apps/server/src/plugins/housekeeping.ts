@@ -14,11 +14,11 @@ const MINUTE_MS = 60_000;
 /**
  * The pause between two merges of the search indexes' pending lists when the last one found nothing: 256 kB (a list's
  * limit) is some 220 new or changed orders, so writes would have to come at over 1,000 a second for one of them to
- * pass the limit between two rounds and merge it itself. After a round that merged something the next one follows
- * almost at once (SEARCH_MERGE_BUSY_MS): what was written while it ran is merged before it can reach the limit.
+ * pass the limit between two rounds and merge it itself. After a round that merged something the next one starts at
+ * once: a merge takes only what was pending when it began, and what was written meanwhile (under load at ten million
+ * orders a round took up to 2 s) must not wait for a write to take it past the limit.
  */
 const SEARCH_MERGE_IDLE_MS = 200;
-const SEARCH_MERGE_BUSY_MS = 25;
 
 export default fp<{ maintenanceDb?: Database | undefined }>(
   async (app, { maintenanceDb }) => {
@@ -50,7 +50,7 @@ export default fp<{ maintenanceDb?: Database | undefined }>(
       const next = () => {
         merging = mergeRound(on);
       };
-      mergeTimer = setTimeout(next, merged > 0 ? SEARCH_MERGE_BUSY_MS : SEARCH_MERGE_IDLE_MS).unref();
+      mergeTimer = setTimeout(next, merged > 0 ? 0 : SEARCH_MERGE_IDLE_MS).unref();
     };
     app.addHook('onReady', async () => {
       if (maintenanceDb) merging = mergeRound(maintenanceDb);
