@@ -429,7 +429,7 @@ describe.runIf(testBackend() === 'postgres')('a burst of new orders in the trigr
     expect(rowIds(page)).toEqual(['ETA-500000001']);
   });
 
-  it('merges what is pending in the background within a second, so that no write has to merge it itself', async () => {
+  it('merges what is pending in the background, so that no write has to merge it itself', async () => {
     const db = burst.database.db;
     const pending = async () => {
       const { rows } = await sql<{ pages: number }>`
@@ -448,7 +448,8 @@ describe.runIf(testBackend() === 'postgres')('a burst of new orders in the trigr
       SELECT 'ETA-' || (510000000 + g), 'quiet' || g || '@pending.test', 'default', 'Success', 'New', 'Standard',
         'Ida', 'Pendleton', (710000000 + g)::text, now() - g * interval '1 second'
       FROM generate_series(1, 60) AS g`.execute(db);
-    const deadline = Date.now() + 1_000;
+    // A round every 200 ms when idle; the deadline is only there to end the test if none comes.
+    const deadline = Date.now() + 5_000;
     let left = await pending();
     while (left > 0 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 50));
