@@ -102,42 +102,27 @@ export async function openDatabase(opts: {
   image?: Blob;
 }): Promise<DatabaseHandle> {
   if (opts.url) {
-    const statementTimeoutMs = opts.statementTimeoutMs ?? INTERACTIVE_STATEMENT_TIMEOUT_MS;
-    const pool = new pg.Pool({
-      connectionString: opts.url,
-      max: opts.poolSize ?? 10,
-      ...KEPT_OPEN,
-      connectionTimeoutMillis: POOL_WAIT_MS,
-      options: sessionOptions(statementTimeoutMs),
-      Client: budgetedClient(statementTimeoutMs),
-    });
-    pool.on('error', ignoreIdleConnectionError);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparedStatementPool(pool) }) });
-    // Kept open once made (no idle timeout): a probe every few seconds should not pay a connection's start-up.
-    const readinessPool = new pg.Pool({
-      connectionString: opts.url,
-      max: 1,
-      ...KEPT_OPEN,
-      connectionTimeoutMillis: READINESS_TIMEOUT_MS,
-      options: sessionOptions(READINESS_TIMEOUT_MS),
-      Client: budgetedClient(READINESS_TIMEOUT_MS),
-    });
-    readinessPool.on('error', ignoreIdleConnectionError);
-    const readinessDb = new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: preparedStatementPool(readinessPool) }),
-    });
-    const maintenancePool = new pg.Pool({
-      connectionString: opts.url,
-      max: 1,
-      ...KEPT_OPEN,
-      connectionTimeoutMillis: POOL_WAIT_MS,
-      options: sessionOptions(MAINTENANCE_STATEMENT_TIMEOUT_MS),
-      Client: budgetedClient(MAINTENANCE_STATEMENT_TIMEOUT_MS),
-    });
-    maintenancePool.on('error', ignoreIdleConnectionError);
-    const maintenanceDb = new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: preparedStatementPool(maintenancePool) }),
-    });
+    const pooled = (max: number, statementTimeoutMs: number, connectionTimeoutMillis: number) => {
+      const pool = new pg.Pool({
+        connectionString: opts.url,
+        max,
+        ...KEPT_OPEN,
+        connectionTimeoutMillis,
+        options: sessionOptions(statementTimeoutMs),
+        Client: budgetedClient(statementTimeoutMs),
+      });
+      pool.on('error', ignoreIdleConnectionError);
+      return { pool, db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparedStatementPool(pool) }) }) };
+    };
+    const { pool, db } = pooled(
+      opts.poolSize ?? 10,
+      opts.statementTimeoutMs ?? INTERACTIVE_STATEMENT_TIMEOUT_MS,
+      POOL_WAIT_MS,
+    );
+    // Connections of their own, each a pool of one kept open once made (no idle timeout): a readiness probe every few
+    // seconds should not pay a connection's start-up, nor the merges five times a second.
+    const readinessDb = pooled(1, READINESS_TIMEOUT_MS, READINESS_TIMEOUT_MS).db;
+    const maintenanceDb = pooled(1, MAINTENANCE_STATEMENT_TIMEOUT_MS, POOL_WAIT_MS).db;
     return {
       db,
       readinessDb,
