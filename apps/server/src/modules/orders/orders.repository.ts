@@ -690,8 +690,9 @@ const exactStatement = new CachedStatement<{ ids: number[]; final: boolean }>();
  * The first `limit` orders of the queue, in queue order, whose order id, e-mail, telephone number, passport number or
  * name is exactly one the text can be, and whether one of them is the answer by itself (ExactKey.final). Each key is read from its own
  * index in queue order (newest first within the value) and stops at `limit`, so a whole value costs O(log n + limit)
- * whatever the data; the few lists are merged. In the Future and ChargeBack queues, ordered by dates of their own,
- * each key's orders are sorted (a value's orders are few, and those queues are small).
+ * whatever the data; the few lists are merged. The Future and ChargeBack queues, ordered by dates of their own, have
+ * name indexes in their own order (migrations 028 and 039); an order id, e-mail or telephone number's orders are few
+ * and sorted.
  */
 export async function selectExactMatches(
   db: Db,
