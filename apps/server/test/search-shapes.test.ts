@@ -595,16 +595,16 @@ describe('a name shared by hundreds of orders in a queue with a date order of it
     // queues are large enough for the planner's guess of a name's orders there (0.5 % of the queue) to pass a page.
     const rows: NewOrder[] = [];
     for (let i = 0; i < 4_000; i += 1) {
-      const named = i % 10 === 0;
+      const dora = i % 10 === 0;
       rows.push(
         order(at(i % 400, i), {
           process_status: 'ChargeBack',
           dispute_due_at: i % 7 === 0 ? null : new Date(Date.UTC(2031, 0, 1) + (i % 40) * DAY),
-          passport_first_name: named ? 'Dora' : `Other${i % 97}`,
-          passport_surname: named ? 'Disputant' : `Otherson${i % 89}`,
+          passport_first_name: dora ? 'Dora' : `Other${i % 97}`,
+          passport_surname: dora ? 'Disputant' : `Otherson${i % 89}`,
         }),
       );
-      if (named)
+      if (dora)
         rows.push(
           order(at(i % 400, i), {
             processing_type: 'Future',
