@@ -46,6 +46,13 @@ const named: Record<string, string[]> = {};
 const at = (day: number, minute = 0) => new Date(Date.UTC(2025, 0, 1) + day * DAY + minute * 60_000);
 const order = (created: Date, fields: Partial<NewOrder>) => orderValues({ created_at: created, ...fields });
 
+/** An Admin signed in to `app`: the token and the member's row, as the services take it. */
+async function signedInAdmin(app: TestApp): Promise<{ token: string; staff: Staff }> {
+  const { id, token } = await app.signIn('Admin');
+  const staff = await app.database.db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return { token, staff };
+}
+
 async function insert(label: string, rows: NewOrder[]) {
   await t.database.db.insertInto('orders').values(rows).execute();
   named[label] = [...(named[label] ?? []), ...rows.map((r) => r.order_id)];
@@ -54,9 +61,7 @@ async function insert(label: string, rows: NewOrder[]) {
 beforeAll(async () => {
   t = await buildTestApp();
   alice = await t.signIn('Team', 'Alice Ames');
-  const signedIn = await t.signIn('Admin');
-  adminToken = signedIn.token;
-  admin = await t.database.db.selectFrom('staff').selectAll().where('id', '=', signedIn.id).executeTakeFirstOrThrow();
+  ({ token: adminToken, staff: admin } = await signedInAdmin(t));
   queries = new OrderQueriesService(t.database.db, orderFieldsOf(await appKeyring(t)), LIMITS);
   // 300 orders over 300 days in every state, a third of them "Wayfarer"; pairs bought at the same instant (the id
   // decides between them).
@@ -340,8 +345,7 @@ describe.runIf(testBackend() === 'postgres')('a fragment too common for the inde
 
   beforeAll(async () => {
     big = await buildTestApp();
-    const { id } = await big.signIn('Admin');
-    bigAdmin = await big.database.db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    bigAdmin = (await signedInAdmin(big)).staff;
     // 50,000 old orders with the words in their e-mail, then 50 newer ones without them: the walk of the newest finds
     // none, and the trigram index has 50,000 matches to read, here still in its pending list (the state of a GIN index
     // after a burst of inserts), which a search reads whole: some 2 million entries. A load as the seeder makes one: no
@@ -422,8 +426,7 @@ describe.runIf(testBackend() === 'postgres')('a burst of new orders in the trigr
       expect(rows[0]!.pending_pages, index).toBeLessThanOrEqual(256 / 8);
     }
     // Merged or pending, each order is found by the index: the oldest of the burst, behind 1,999 newer ones.
-    const { id } = await burst.signIn('Admin');
-    const staff = await db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const { staff } = await signedInAdmin(burst);
     const service = new OrderQueriesService(db, orderFieldsOf(await appKeyring(burst)));
     const page = await service.searchQueue(staff, 'newOrder', 'raveller1@burst-1', 0, 50);
     expect(rowIds(page)).toEqual(['ETA-500000001']);
@@ -588,8 +591,7 @@ describe('a name shared by hundreds of orders in a queue with a date order of it
 
   beforeAll(async () => {
     own = await buildTestApp();
-    const { id } = await own.signIn('Admin');
-    ownAdmin = await own.database.db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    ownAdmin = (await signedInAdmin(own)).staff;
     // 400 disputed orders of one traveller's name (a fraud ring's cards, say), their evidence due on 40 days or not yet
     // known, among 4,000 disputed orders; and 400 Future orders of another name, to be processed on 60 days. The
     // queues are large enough for the planner's guess of a name's orders there (0.5 % of the queue) to pass a page.
