@@ -9,7 +9,7 @@ import { openDatabase } from '../src/db/database.js';
 import { StatementNames } from '../src/db/prepared-pool.js';
 import { NO_STATEMENT_TIMEOUT, withStatementTimeout } from '../src/db/statement-budget.js';
 import { OrderQueriesService } from '../src/modules/orders/order-queries.service.js';
-import { buildTestApp, type TestApp } from './helpers/test-app.js';
+import { buildTestApp, signedInAdmin, type TestApp } from './helpers/test-app.js';
 import { insertOrder } from './helpers/orders.js';
 import { testBackend } from './helpers/test-database.js';
 import { appKeyring, orderFieldsOf } from './helpers/personal-data.js';
@@ -31,8 +31,7 @@ describe.runIf(testBackend() === 'postgres')('prepared statements on PostgreSQL'
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const { id } = await t.signIn('Admin');
-    staff = await t.database.db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    ({ staff } = await signedInAdmin(t));
     for (let i = 0; i < 3; i += 1) await insertOrder(t.database.db, { passport_surname: `Prepared${i}` });
   });
   afterAll(() => t.close());

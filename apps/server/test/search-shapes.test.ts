@@ -16,7 +16,7 @@ import {
 } from '../src/modules/orders/orders.repository.js';
 import { readSearchText } from '../src/modules/orders/search-text.js';
 import { NO_STATEMENT_TIMEOUT, withStatementTimeout } from '../src/db/statement-budget.js';
-import { buildTestApp, type TestApp } from './helpers/test-app.js';
+import { buildTestApp, signedInAdmin, type TestApp } from './helpers/test-app.js';
 import { daysFromToday, orderValues } from './helpers/orders.js';
 import { appKeyring, orderFieldsOf } from './helpers/personal-data.js';
 import { testBackend } from './helpers/test-database.js';
@@ -45,13 +45,6 @@ const named: Record<string, string[]> = {};
 
 const at = (day: number, minute = 0) => new Date(Date.UTC(2025, 0, 1) + day * DAY + minute * 60_000);
 const order = (created: Date, fields: Partial<NewOrder>) => orderValues({ created_at: created, ...fields });
-
-/** An Admin signed in to `app`: the token and the member's row, as the services take it. */
-async function signedInAdmin(app: TestApp): Promise<{ token: string; staff: Staff }> {
-  const { id, token } = await app.signIn('Admin');
-  const staff = await app.database.db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  return { token, staff };
-}
 
 async function insert(label: string, rows: NewOrder[]) {
   await t.database.db.insertInto('orders').values(rows).execute();

@@ -8,6 +8,7 @@ import type { OrderListPage, SearchOrderBody, StaffType } from '@eta/contracts';
 import { buildApp, type BuildAppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/lib/config.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
+import type { Staff } from '../../src/db/schema.js';
 import { hashPassword } from '../../src/modules/auth/passwords.js';
 import { insertStaff } from '../../src/modules/staff/staff.repository.js';
 import { createTestDatabase } from './test-database.js';
@@ -82,4 +83,11 @@ export async function buildTestApp(
       return res.json<{ data: OrderListPage }>().data;
     },
   };
+}
+
+/** An Admin signed in to `app`: the token and the member's row, as the services take it. */
+export async function signedInAdmin(app: TestApp): Promise<{ token: string; staff: Staff }> {
+  const { id, token } = await app.signIn('Admin');
+  const staff = await app.database.db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return { token, staff };
 }
