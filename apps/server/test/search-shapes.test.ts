@@ -328,6 +328,30 @@ describe('a fragment neither in most orders nor rare', () => {
     expect(page).toMatchObject({ total: 11, totalCapped: true });
     expect(await search('midweek', 'orderHistory', 10, 20)).toMatchObject({ total: 12, totalCapped: false });
   });
+
+  it('counts a fragment the sample meets too seldom to promise its page among the newest, instead of walking for it', async () => {
+    // Awaiting Govt's newest 60 orders, a day apart from 1 March 2028 (the newest week holds seven): 14 at
+    // "seldom.test", two among the ten newest and twelve among the next thirty. The walk of the newest 40 would end on a
+    // page of "11+"; the sample (the whole table, some 600 orders) promises no page within 40 orders, so the newest
+    // week (one of them) and then the whole index answer, with all 14 counted.
+    const first = Date.UTC(2028, 2, 1);
+    const seldom = new Set([3, 7, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32]);
+    const rows = Array.from({ length: 60 }, (_, i) => {
+      const newestFirst = 59 - i;
+      return order(new Date(first + i * DAY), {
+        process_status: 'AwaitingGovt',
+        email: `s${i}@${seldom.has(newestFirst) ? 'seldom' : 'often'}.test`,
+      });
+    });
+    await insert('seldom', rows);
+    const matching = await reference('awaitingGovt', 'seldom.test');
+    expect(matching).toHaveLength(14);
+    const page = await search('seldom.test', 'awaitingGovt');
+    expect(rowIds(page)).toEqual(matching.slice(0, 10));
+    expect(page).toMatchObject({ total: 14, totalCapped: false });
+    expect(page.searchedNewest).toBeUndefined();
+    expect(rowIds(await search('seldom.test', 'awaitingGovt', 10, 20))).toEqual(matching.slice(10));
+  });
 });
 
 describe.runIf(testBackend() === 'postgres')('a fragment too common for the index within its budget', () => {

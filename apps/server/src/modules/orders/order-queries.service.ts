@@ -57,10 +57,11 @@ import { readSearchText, type SearchText } from './search-text.js';
  * 2. The queue's `headRows` newest orders, tested one by one: a fragment in most orders ("gmail") or a burst of new
  *    orders sharing a word has its page here.
  * 3. If those hold matches enough to expect the page's end within `walkRows` orders ("harr", 1 %), the walk goes on
- *    that far, and no further; so it does when a sample of `sampleRows` orders from the whole table has the fragment
- *    at all, because the newest orders may be a burst sharing another word ("gmail" behind 1,800 new orders of one
- *    family's domain), and a fragment the sample met is not rare: the walk's cost is bounded, the index's for it is
- *    not (below).
+ *    that far, and no further; so it does when a sample of `sampleRows` orders from the whole table promises as much,
+ *    because the newest orders may be a burst sharing another word ("gmail" behind 1,800 new orders of one family's
+ *    domain), and when the walk is the whole queue and the sample met the fragment (the answer, bounded by
+ *    `walkRows`). A fragment the sample met too seldom to promise the page within the walk ("risu", 0.08 %) is not
+ *    walked for: its page is further back than the walk reads, and the steps below find it at less cost.
  * 4. Otherwise, or when the walk did not reach the page's end, the trigram index: first for the newest `indexWeeks`
  *    weeks, week by week (a fragment neither in most orders nor rare, "atthew_", has its page there: a week's
  *    candidates only) unless the sample never met the fragment, then for every match of the queue,
@@ -83,7 +84,11 @@ export interface SearchLimits {
    * index is too slow for the fragment.
    */
   walkRows: number;
-  /** Orders in the sample that tells how common a fragment is when the newest orders do not… */
+  /**
+   * Orders in the sample that tells how common a fragment is when the newest orders do not: enough to tell a fragment
+   * on either side of the walk's promise (a page of 50 within 10,000 orders: 0.51 %, 10.2 hits in 2,000) apart. "ato"
+   * (1 %) falls short of it in about 1 % of samples of 2,000 and 12 % of samples of 500…
+   */
   sampleRows: number;
   /** …read at most this often (it is kept in memory between reads: the same for every search). */
   sampleTtlMs: number;
@@ -104,7 +109,7 @@ export const SEARCH_LIMITS: SearchLimits = {
   countCap: SEARCH_MATCHES_SHOWN,
   headRows: 500,
   walkRows: 10_000,
-  sampleRows: 500,
+  sampleRows: 2_000,
   sampleTtlMs: 60_000,
   indexWeeks: 2,
   indexBudgetMs: 25,
@@ -320,18 +325,21 @@ export class OrderQueriesService {
     /** How many orders of a sample of the whole table have the fragment, read when the newest did not promise. */
     let sampleHits: number | undefined;
     if (ids.length < wanted && head.queueSize > headRows) {
-      // Whether the newest orders' hits promise the page's end within the newest walkRows orders.
-      const promising = head.ids.length * walkRows >= wanted * headRows;
+      // Whether `hits` in `of` orders promise the page's end within the newest walkRows orders.
+      const promises = (hits: number, of: number) => hits * walkRows >= wanted * of;
       // The newest orders may be a burst sharing another word: then the sample says how common the fragment is.
-      if (!promising && text.indexable) {
-        sampleHits = (await this.sampleTexts()).filter((t) => t.includes(text.fragment)).length;
+      let walk = promises(head.ids.length, headRows);
+      if (!walk && text.indexable) {
+        const sample = await this.sampleTexts();
+        sampleHits = sample.filter((t) => t.includes(text.fragment)).length;
+        // Walked for when its density promises the page within the walk: then the walk finds it at `walkRows` rows
+        // at most, while the newest weeks' step for a fragment in a few of every hundred new orders confirms each of
+        // the week's candidates (5,876 for "ato" in the newest week of ten million orders: 13-15 ms alone, over its
+        // budget under load; docs/PERFORMANCE.md, run 33). A hit or two in the sample is no such promise: walking for
+        // them made a fragment in 0.08 % of orders cost 11 ms instead of 4, as the minute's sample drew it (run 37).
+        walk = promises(sampleHits, Math.max(sample.length, 1)) || (sampleHits > 0 && head.queueSize <= walkRows);
       }
-      // The walk goes on as well when the sample met the fragment at all, promising or not: it costs `walkRows` rows
-      // whatever the data, while the newest weeks' step for a fragment in a few of every hundred new orders confirms
-      // each of the week's candidates (5,876 for "ato" in the newest week of ten million orders: 13-15 ms alone, over
-      // its budget under load, and then the longer steps ran; docs/PERFORMANCE.md, run 33). Two hits in the 500 newest
-      // orders against the 2.55 a page of 50 needed decided between 10 ms and 225 ms.
-      if (promising || (sampleHits ?? 0) > 0) await walkOn();
+      if (walk) await walkOn();
     }
     if (ids.length >= wanted) return { ids, complete: false };
     if (head.queueSize <= walked) return { ids, complete: true };
