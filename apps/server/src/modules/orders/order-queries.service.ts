@@ -86,8 +86,9 @@ export interface SearchLimits {
   walkRows: number;
   /**
    * Orders in the sample that tells how common a fragment is when the newest orders do not: enough to tell a fragment
-   * on either side of the walk's promise (a page of 50 within 10,000 orders: 0.51 %, 10.2 hits in 2,000) apart. "ato"
-   * (1 %) falls short of it in about 1 % of samples of 2,000 and 12 % of samples of 500…
+   * on either side of the walk's promise (a page of 50 within 10,000 orders: 0.51 %, 10.2 hits in 2,000; findMatches
+   * holds the sample to half of it) apart. "ato" (1 %) falls short of that half in about one sample of 2,000 in 14,000
+   * (one of 500 in 25)…
    */
   sampleRows: number;
   /** …read at most this often (it is kept in memory between reads: the same for every search). */
@@ -337,7 +338,12 @@ export class OrderQueriesService {
         // the week's candidates (5,876 for "ato" in the newest week of ten million orders: 13-15 ms alone, over its
         // budget under load; docs/PERFORMANCE.md, run 33). A hit or two in the sample is no such promise: walking for
         // them made a fragment in 0.08 % of orders cost 11 ms instead of 4, as the minute's sample drew it (run 37).
-        walk = promises(sampleHits, Math.max(sample.length, 1)) || (sampleHits > 0 && head.queueSize <= walkRows);
+        // The sample's count is uncertain by about its square root, so it is held to half the promise: a fragment
+        // twice as dense as the walk needs ("ato", 1 %: 20 hits expected in 2,000) falls short of that in about one
+        // sample in 14,000 (of the whole promise in one in 100: then the newest weeks had too few and the answer was
+        // "some of 1,000+" instead of the newest page; run 38), and "risu" (1.6 expected) reaches it in one in 170.
+        const half = 2 * sampleHits;
+        walk = promises(half, Math.max(sample.length, 1)) || (sampleHits > 0 && head.queueSize <= walkRows);
       }
       if (walk) await walkOn();
     }
