@@ -57,11 +57,11 @@ import { readSearchText, type SearchText } from './search-text.js';
  * 2. The queue's `headRows` newest orders, tested one by one: a fragment in most orders ("gmail") or a burst of new
  *    orders sharing a word has its page here.
  * 3. If those hold matches enough to expect the page's end within `walkRows` orders ("harr", 1 %), the walk goes on
- *    that far, and no further; so it does when a sample of `sampleRows` orders from the whole table promises as much,
- *    because the newest orders may be a burst sharing another word ("gmail" behind 1,800 new orders of one family's
- *    domain), and when the walk is the whole queue and the sample met the fragment (the answer, bounded by
- *    `walkRows`). A fragment the sample met too seldom to promise the page within the walk ("risu", 0.08 %) is not
- *    walked for: its page is further back than the walk reads, and the steps below find it at less cost.
+ *    that far, and no further; so it does when a sample of `sampleRows` orders from the whole table promises at least
+ *    half as much, because the newest orders may be a burst sharing another word ("gmail" behind 1,800 new orders of
+ *    one family's domain), and when the walk is the whole queue and the sample met the fragment (the answer, bounded
+ *    by `walkRows`). A fragment the sample met too seldom for that ("risu", 0.08 %) is not walked for: its page is
+ *    further back than the walk reads, and the steps below find it at less cost.
  * 4. Otherwise, or when the walk did not reach the page's end, the trigram index: first for the newest `indexWeeks`
  *    weeks, week by week (a fragment neither in most orders nor rare, "atthew_", has its page there: a week's
  *    candidates only) unless the sample never met the fragment, then for every match of the queue,
@@ -342,8 +342,7 @@ export class OrderQueriesService {
         // twice as dense as the walk needs ("ato", 1 %: 20 hits expected in 2,000) falls short of that in about one
         // sample in 14,000 (of the whole promise in one in 100: then the newest weeks had too few and the answer was
         // "some of 1,000+" instead of the newest page; run 38), and "risu" (1.6 expected) reaches it in one in 170.
-        const half = 2 * sampleHits;
-        walk = promises(half, Math.max(sample.length, 1)) || (sampleHits > 0 && head.queueSize <= walkRows);
+        walk = promises(2 * sampleHits, Math.max(sample.length, 1)) || (sampleHits > 0 && head.queueSize <= walkRows);
       }
       if (walk) await walkOn();
     }
