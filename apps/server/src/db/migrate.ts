@@ -39,6 +39,7 @@ import * as m036 from './migrations/036-due-future-marked.js';
 import * as m037 from './migrations/037-search-text-column.js';
 import * as m038 from './migrations/038-search-quads.js';
 import * as m039 from './migrations/039-chargeback-names.js';
+import * as m040 from './migrations/040-search-quads-plpgsql.js';
 
 /**
  * A migration, and the tables it leaves to be vacuumed once it has committed (`vacuumAfter`): a migration that
@@ -88,6 +89,7 @@ const migrations: Record<string, Step> = {
   '037-search-text-column': m037,
   '038-search-quads': m038,
   '039-chargeback-names': m039,
+  '040-search-quads-plpgsql': m040,
 };
 
 /** The newest migration this code knows (GET /api/ready names it). */

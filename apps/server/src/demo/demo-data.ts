@@ -466,7 +466,7 @@ async function dropLoadIndexes(conn: Kysely<DB>): Promise<IndexDefinition[]> {
       FROM pg_index i
       JOIN pg_class c ON c.oid = i.indexrelid
       JOIN pg_attribute a ON a.attrelid = i.indexrelid
-     WHERE i.indrelid IN ${LOADED_TABLES} AND a.attstattarget > 0`.execute(conn);
+     WHERE i.indrelid IN ${LOADED_TABLES} AND a.attstattarget >= 0`.execute(conn);
   for (const { name } of rows) await sql`DROP INDEX ${sql.id(name)}`.execute(conn);
   return rows.map((r) => ({
     ...r,
