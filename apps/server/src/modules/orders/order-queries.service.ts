@@ -333,15 +333,10 @@ export class OrderQueriesService {
       if (!walk && text.indexable) {
         const sample = await this.sampleTexts();
         sampleHits = sample.filter((t) => t.includes(text.fragment)).length;
-        // Walked for when its density promises the page within the walk: then the walk finds it at `walkRows` rows
-        // at most, while the newest weeks' step for a fragment in a few of every hundred new orders confirms each of
-        // the week's candidates (5,876 for "ato" in the newest week of ten million orders: 13-15 ms alone, over its
-        // budget under load; docs/PERFORMANCE.md, run 33). A hit or two in the sample is no such promise: walking for
-        // them made a fragment in 0.08 % of orders cost 11 ms instead of 4, as the minute's sample drew it (run 37).
-        // The sample's count is uncertain by about its square root, so it is held to half the promise: a fragment
-        // twice as dense as the walk needs ("ato", 1 %: 20 hits expected in 2,000) falls short of that in about one
-        // sample in 14,000 (of the whole promise in one in 100: then the newest weeks had too few and the answer was
-        // "some of 1,000+" instead of the newest page; run 38), and "risu" (1.6 expected) reaches it in one in 170.
+        // Walked for when its density promises the page within the walk (a dense fragment's newest weeks confirm
+        // thousands of candidates; run 33); a hit or two is no promise (run 37). Held to half the promise, as the
+        // sample's count is uncertain by about its square root: the odds for "ato" and "risu" are in `sampleRows`'s
+        // note and modules/orders/README.md (run 38).
         walk = promises(2 * sampleHits, Math.max(sample.length, 1)) || (sampleHits > 0 && head.queueSize <= walkRows);
       }
       if (walk) await walkOn();

@@ -805,8 +805,9 @@ export async function walkQueue(
 /**
  * The search texts of a sample of about `rows` orders: orders from pages picked at random over the whole table
  * (tsm_system_rows, migration 029), so it costs the same at any size (2,000 orders: some 265 pages, 11 ms at a
- * million orders) and a burst of new orders does not sway it. The whole table stands for the queue: how common a word is (an e-mail domain, a surname)
- * differs little between queues. The service keeps it a while and counts a fragment's hits in it (order-queries).
+ * million orders) and a burst of new orders does not sway it. The whole table stands for the queue: how common a
+ * word is (an e-mail domain, a surname) differs little between queues. The service keeps it a while and counts a
+ * fragment's hits in it (order-queries).
  */
 export async function selectSampleTexts(db: Db, rows: number): Promise<string[]> {
   const { rows: result } = await sql<{ texts: string[] }>`
