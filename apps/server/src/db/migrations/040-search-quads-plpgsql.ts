@@ -1,4 +1,4 @@
-// `search_quads` (migration 038) computed the same pieces in less time: PL/pgSQL's loop instead of a SQL function whose
+// `search_quads` (migration 038) gives the same pieces in less time: a PL/pgSQL loop instead of a SQL function whose
 // body is a subquery, which PostgreSQL cannot inline and so runs through a fresh executor at every call. The function
 // is called for every order an index build, a new order, an update of its search text and ANALYZE meet: measured at a
 // million orders on the bench's machine, 14.5 µs a call against 9.4, and the index's build 26.4-27.6 s against
