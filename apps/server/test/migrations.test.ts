@@ -14,25 +14,31 @@ import { adminQuery, testBackend } from './helpers/test-database.js';
 
 const admin = (text: string) => adminQuery(process.env.DATABASE_URL!, text);
 
-describe.runIf(testBackend() === 'postgres')('migration 037 on orders made before it', () => {
+/** A database of the describe's own, migrated up to `step` before its tests (and dropped after them). */
+function databaseMigratedTo(step: string): { db: Kysely<DB> } {
   const name = `eta_test_${randomBytes(6).toString('hex')}`;
-  let handle: DatabaseHandle;
-  let db: Kysely<DB>;
-
+  let handle: DatabaseHandle | undefined;
+  const opened = {} as { db: Kysely<DB> };
   beforeAll(async () => {
     await admin(`CREATE DATABASE ${name}`);
     const url = new URL(process.env.DATABASE_URL!);
     url.pathname = `/${name}`;
     handle = await openDatabase({ url: url.toString(), poolSize: 2 });
-    db = handle.db as Kysely<DB>;
-    await migrateTo(db as Kysely<unknown>, '036-due-future-marked');
+    opened.db = handle.db as Kysely<DB>;
+    await migrateTo(handle.db as Kysely<unknown>, step);
   });
   afterAll(async () => {
     await handle?.close();
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
+  return opened;
+}
+
+describe.runIf(testBackend() === 'postgres')('migration 037 on orders made before it', () => {
+  const opened = databaseMigratedTo('036-due-future-marked');
 
   it('gives every order its search text and leaves the rewritten table vacuumed', async () => {
+    const { db } = opened;
     const orders = Array.from({ length: 3_000 }, (_, i) =>
       orderValues({ passport_first_name: 'Grace', passport_surname: i === 0 ? 'Hopper' : `Traveller${i}` }),
     );
@@ -70,24 +76,10 @@ describe.runIf(testBackend() === 'postgres')('migration 037 on orders made befor
 });
 
 describe.runIf(testBackend() === 'postgres')('migration 040 on orders indexed before it', () => {
-  const name = `eta_test_${randomBytes(6).toString('hex')}`;
-  let handle: DatabaseHandle;
-  let db: Kysely<DB>;
-
-  beforeAll(async () => {
-    await admin(`CREATE DATABASE ${name}`);
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${name}`;
-    handle = await openDatabase({ url: url.toString(), poolSize: 2 });
-    db = handle.db as Kysely<DB>;
-    await migrateTo(db as Kysely<unknown>, '039-chargeback-names');
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  });
+  const opened = databaseMigratedTo('039-chargeback-names');
 
   it('finds every order indexed by the old body through the index, by any fragment of its words', async () => {
+    const { db } = opened;
     // Names with what splits words and what does not: accents, a ß, apostrophes, hyphens, non-Latin letters.
     const names: [string, string][] = [
       ['Zoë', "O'Brien-Smythe"],
